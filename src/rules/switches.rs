@@ -1,0 +1,58 @@
+//! `Rules`: every switch of the rules in one value (rules.md).
+
+use super::piece::Variant;
+use serde::{Deserialize, Serialize};
+
+/// All the rule switches. `Rules::default()` is the classic game under the current ISF rules.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Rules {
+    /// Which armies are set up.
+    pub variant: Variant,
+    /// Two-squares rule: a piece may not move more than this many times in a row between the
+    /// same two squares (ISF 3; Gravon's games used 5). `None` switches the rule off.
+    pub two_square_limit: Option<u8>,
+    /// More-squares rule (continuous chase), ISF art. 11.
+    pub more_squares_rule: bool,
+    /// A Scout may move several squares and attack at the end of the same move.
+    pub scout_move_and_strike: bool,
+    /// Draw after this many plies in all (`None`: no limit).
+    pub max_plies: Option<u32>,
+    /// Draw after this many plies in a row without an attack (`None`: no limit).
+    pub max_plies_without_attack: Option<u32>,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            variant: Variant::Classic,
+            two_square_limit: Some(3),
+            more_squares_rule: true,
+            scout_move_and_strike: true,
+            max_plies: Some(2000),
+            max_plies_without_attack: Some(200),
+        }
+    }
+}
+
+impl Rules {
+    /// The default rules for `variant`.
+    pub fn for_variant(variant: Variant) -> Rules {
+        Rules { variant, ..Rules::default() }
+    }
+
+    /// The rules Gravon's archived games were played under: two-squares limit 5.
+    pub fn gravon() -> Rules {
+        Rules { two_square_limit: Some(5), ..Rules::default() }
+    }
+
+    /// The switches of the 2012 UCC manager: no repetition rules, no draw limits but the
+    /// manager's own.
+    pub fn ucc() -> Rules {
+        Rules {
+            two_square_limit: None,
+            more_squares_rule: false,
+            ..Rules::default()
+        }
+    }
+}

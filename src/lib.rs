@@ -19,4 +19,5 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod ai;
 pub mod rules;

@@ -388,7 +388,8 @@ mod tests {
     fn armies_have_the_right_size() {
         assert_eq!(Army::CLASSIC.total(), 40);
         assert_eq!(Army::BARRAGE.total(), 8);
-        let movable: u32 = PieceKind::ALL.iter().filter(|k| k.is_movable()).map(|&k| Army::CLASSIC.count(k) as u32).sum();
+        let movable: u32 =
+            PieceKind::ALL.iter().filter(|k| k.is_movable()).map(|&k| Army::CLASSIC.count(k) as u32).sum();
         assert_eq!(movable, 33);
     }
 

@@ -404,8 +404,7 @@ impl Position {
     pub fn has_pseudo_move(&self, side: Side) -> bool {
         self.pieces_of(side).any(|id| {
             let p = &self.pieces[id.index()];
-            p.kind.is_movable()
-                && p.square.neighbours().any(|n| self.board[n.index()].is_none_or(|o| o.side() != side))
+            p.kind.is_movable() && p.square.neighbours().any(|n| self.board[n.index()].is_none_or(|o| o.side() != side))
         })
     }
 
@@ -641,7 +640,8 @@ impl Position {
         self.id_hash ^= zobrist::BLUE_TO_MOVE;
 
         // Threat: a non-attacking move that ends next to an enemy piece.
-        rec.threat = r.battle.is_none() && r.to.neighbours().any(|n| self.board[n.index()].is_some_and(|o| o.side() != side));
+        rec.threat =
+            r.battle.is_none() && r.to.neighbours().any(|n| self.board[n.index()].is_some_and(|o| o.side() != side));
         self.chase_start[side] = if !rec.threat {
             None
         } else if self.chase_start[side].is_some() && prev.is_some_and(|p| p.evasion) {
@@ -719,13 +719,7 @@ impl Position {
     /// The 100-letter Gravon field of the current position (`A` empty, `_` lake).
     pub fn to_field(&self) -> String {
         Square::all()
-            .map(|sq| {
-                if sq.is_lake() {
-                    '_'
-                } else {
-                    self.occupant(sq).map_or('A', |(s, k)| k.letter(s))
-                }
-            })
+            .map(|sq| if sq.is_lake() { '_' } else { self.occupant(sq).map_or('A', |(s, k)| k.letter(s)) })
             .collect()
     }
 }

@@ -78,8 +78,7 @@ pub fn more_squares_forbids(pos: &Position, id: PieceId, mv: Move) -> bool {
         return false;
     }
     let side = pos.to_move();
-    let threatens =
-        mv.to.neighbours().any(|n| n != mv.from && pos.piece_at(n).is_some_and(|o| o.side() != side));
+    let threatens = mv.to.neighbours().any(|n| n != mv.from && pos.piece_at(n).is_some_and(|o| o.side() != side));
     if !threatens {
         return false;
     }

@@ -93,10 +93,34 @@ impl Square {
     pub const fn step(self, dir: Direction) -> Option<Square> {
         let (c, r) = (self.col(), self.row());
         match dir {
-            Direction::Up => if r < 9 { Some(Square(self.0 + 10)) } else { None },
-            Direction::Down => if r > 0 { Some(Square(self.0 - 10)) } else { None },
-            Direction::Left => if c > 0 { Some(Square(self.0 - 1)) } else { None },
-            Direction::Right => if c < 9 { Some(Square(self.0 + 1)) } else { None },
+            Direction::Up => {
+                if r < 9 {
+                    Some(Square(self.0 + 10))
+                } else {
+                    None
+                }
+            }
+            Direction::Down => {
+                if r > 0 {
+                    Some(Square(self.0 - 10))
+                } else {
+                    None
+                }
+            }
+            Direction::Left => {
+                if c > 0 {
+                    Some(Square(self.0 - 1))
+                } else {
+                    None
+                }
+            }
+            Direction::Right => {
+                if c < 9 {
+                    Some(Square(self.0 + 1))
+                } else {
+                    None
+                }
+            }
         }
     }
 

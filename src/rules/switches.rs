@@ -49,10 +49,6 @@ impl Rules {
     /// The switches of the 2012 UCC manager: no repetition rules, no draw limits but the
     /// manager's own.
     pub fn ucc() -> Rules {
-        Rules {
-            two_square_limit: None,
-            more_squares_rule: false,
-            ..Rules::default()
-        }
+        Rules { two_square_limit: None, more_squares_rule: false, ..Rules::default() }
     }
 }

@@ -9,9 +9,9 @@
 //! A view serializes as where it started ([`ViewStart`]) plus the reports since, and is rebuilt
 //! by replaying them: what crosses to the bot worker is public by construction.
 
+use super::movegen::MoveList;
 use super::piece::{Army, BySide, PieceKind, Side};
 use super::position::{Move, MoveReport, PieceId, Position, PositionError, ReportError};
-use super::movegen::MoveList;
 use super::square::Square;
 use super::switches::Rules;
 use serde::{Deserialize, Serialize};
@@ -105,9 +105,7 @@ impl PlayerView {
         for id in start.pieces_of(enemy) {
             enemy_army.add(start.piece(id).kind);
         }
-        let squares = Square::all()
-            .map(|sq| start.occupant(sq).map(|(s, k)| (s, (s == side).then_some(k))))
-            .collect();
+        let squares = Square::all().map(|sq| start.occupant(sq).map(|(s, k)| (s, (s == side).then_some(k)))).collect();
         let vs = ViewStart { rules: *pos.rules(), side, to_move: start.to_move(), squares, enemy_army };
         let reports: Vec<MoveReport> = pos.history().iter().map(|r| r.report).collect();
         PlayerView::from_record(&ViewRecord { start: vs, reports }).expect("the referee's own history fits")

@@ -1,0 +1,52 @@
+//! `stratagem`: the command-line tool. Each subcommand lives in its own module and only
+//! translates between text and the library.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod arena;
+mod bots;
+mod perft;
+mod replay;
+mod setup;
+mod ucc;
+
+#[derive(Parser)]
+#[command(
+    name = "stratagem",
+    version,
+    about = "Hidden-ranks board game by the ISF Stratego rules (not affiliated with Jumbo): rules engine, bots, arena"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check, generate and print setups.
+    #[command(subcommand)]
+    Setup(setup::SetupCmd),
+    /// Replay a Gravon XML file or a Stratagem game record through the engine.
+    Replay(replay::Args),
+    /// Count full-information move trees from a Gravon field.
+    Perft(perft::Args),
+    /// Play bots against each other.
+    Arena(arena::Args),
+    /// Play as a bot under the 2012 UCC manager protocol on standard input/output.
+    Ucc(ucc::Args),
+    /// List the bots and the difficulty levels.
+    Bots,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Setup(c) => setup::run(c),
+        Command::Replay(a) => replay::run(a),
+        Command::Perft(a) => perft::run(a),
+        Command::Arena(a) => arena::run(a),
+        Command::Ucc(a) => ucc::run(a),
+        Command::Bots => bots::run(),
+    }
+}

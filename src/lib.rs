@@ -20,4 +20,9 @@
 #![warn(missing_docs)]
 
 pub mod ai;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod arena;
 pub mod rules;
+pub mod ucc;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;

@@ -6,7 +6,13 @@
 //! all time through its injected [`Clock`]; searches stop on the [`Budget`].
 
 pub mod belief;
+pub mod eval;
+pub mod invincible;
+pub mod irovsky;
+pub mod negamax;
+pub mod random;
 pub mod registry;
+pub mod strategoai;
 
 pub use registry::{LEVELS, Level, bot_names, make_bot};
 

@@ -7,6 +7,7 @@ pub mod combat;
 pub mod game;
 pub mod movegen;
 pub mod notation;
+pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod repetition;

@@ -1,0 +1,3 @@
+//! Invincible (seed 001). (being built)
+
+pub mod setup;

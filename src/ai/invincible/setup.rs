@@ -1,0 +1,1 @@
+//! Invincible's setup generation (thesis section 4). (being built)

@@ -1,0 +1,1 @@
+//! Bots of Irovský's thesis (seed 003). (being built)

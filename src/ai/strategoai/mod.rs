@@ -1,0 +1,1 @@
+//! StrategoAI (seed 002). (being built)

@@ -1,0 +1,1 @@
+//! Bot-versus-bot matches, Elo and SPRT statistics. (being built)

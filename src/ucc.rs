@@ -1,0 +1,1 @@
+//! The 2012 UCC manager protocol. (being built)

@@ -1,0 +1,1 @@
+//! wasm-bindgen facade for the page and the bot worker. (being built)

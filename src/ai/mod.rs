@@ -14,7 +14,7 @@ pub mod random;
 pub mod registry;
 pub mod strategoai;
 
-pub use registry::{LEVELS, Level, bot_names, make_bot};
+pub use registry::{BOTS, BotEntry, LEVELS, Level, bot_entry, bot_names, level, make_bot};
 
 use crate::rules::{Move, PlayerView, Setup, Variant};
 use rand::SeedableRng;

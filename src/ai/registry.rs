@@ -1,6 +1,38 @@
-//! The bots by name, and the difficulty levels (data: each level names its bot and time).
+//! The bots by name, and the difficulty levels. Both are data: adding a bot is one line in
+//! [`BOTS`], adding a level one line in [`LEVELS`].
+//!
+//! Invariants (checked by the tests in `tests/bots.rs` and below): names in [`BOTS`] are
+//! unique; every level names a registered bot and has `movetime_ms <= 10_000`; level ids are
+//! unique.
 
 use super::Bot;
+
+/// One registered bot.
+#[derive(Clone, Copy)]
+pub struct BotEntry {
+    /// Registry name (`random`, `negamax`, ...), used on the command line and in levels.
+    pub name: &'static str,
+    /// Makes a fresh bot.
+    pub make: fn() -> Box<dyn Bot>,
+    /// One line about what it does.
+    pub description: &'static str,
+    /// Where it comes from (seed thesis, tutorial, or "baseline").
+    pub source: &'static str,
+}
+
+impl std::fmt::Debug for BotEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BotEntry").field("name", &self.name).field("source", &self.source).finish()
+    }
+}
+
+/// Every bot, one line each. Add yours here.
+pub const BOTS: &[BotEntry] = &[BotEntry {
+    name: "random",
+    make: || Box::new(super::random::RandomBot::new()),
+    description: "uniformly random legal moves and a uniformly random setup",
+    source: "baseline",
+}];
 
 /// A difficulty level offered in the page.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
@@ -18,14 +50,51 @@ pub struct Level {
 }
 
 /// The levels, weakest first.
-pub const LEVELS: &[Level] = &[];
+pub const LEVELS: &[Level] = &[Level {
+    id: "random",
+    label: "Random",
+    bot: "random",
+    movetime_ms: 100,
+    about: "Plays any legal move at random: a first game to learn the rules.",
+}];
 
-/// Names of all bots.
+/// The registry entry of `name`.
+pub fn bot_entry(name: &str) -> Option<&'static BotEntry> {
+    BOTS.iter().find(|e| e.name == name)
+}
+
+/// Names of all bots, in registry order.
 pub fn bot_names() -> Vec<&'static str> {
-    Vec::new()
+    BOTS.iter().map(|e| e.name).collect()
 }
 
 /// A bot by registry name.
-pub fn make_bot(_name: &str) -> Option<Box<dyn Bot>> {
-    None
+pub fn make_bot(name: &str) -> Option<Box<dyn Bot>> {
+    bot_entry(name).map(|e| (e.make)())
+}
+
+/// A level by id.
+pub fn level(id: &str) -> Option<&'static Level> {
+    LEVELS.iter().find(|l| l.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_unique_and_levels_valid() {
+        let names = bot_names();
+        for (i, n) in names.iter().enumerate() {
+            assert!(!names[..i].contains(n), "bot {n} registered twice");
+            let bot = make_bot(n).expect("registered bot can be made");
+            assert_eq!(bot.name(), *n, "bot registered as {n} calls itself {}", bot.name());
+        }
+        for (i, l) in LEVELS.iter().enumerate() {
+            assert!(names.contains(&l.bot), "level {} names unknown bot {}", l.id, l.bot);
+            assert!(l.movetime_ms <= 10_000, "level {} thinks {} ms", l.id, l.movetime_ms);
+            assert!(LEVELS[..i].iter().all(|o| o.id != l.id), "level id {} twice", l.id);
+        }
+        assert!(make_bot("no-such-bot").is_none());
+    }
 }

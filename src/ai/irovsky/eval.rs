@@ -1,0 +1,140 @@
+//! The thesis's evaluation (Section 6.4, Table 6.1) and the material score of its MCTS
+//! playouts (Section 6.3, "Heuristiky").
+//!
+//! Table 6.1 is kept exactly as printed (Lieutenant 50 above Captain 25, which looks swapped
+//! but is what the thesis used; see `docs/bots/alphabeta.md`). The dynamic adjustments of
+//! Section 6.4 are applied per side from the piece counts:
+//! - the Marshal is worth half while the opponent still has a Spy;
+//! - Miners, and Scouts, are worth more when fewer than 3 are left: the thesis gives no
+//!   amount, we multiply by `4 - left` (the rule of Arts 2010 as the seed-002 thesis states it);
+//! - a Bomb is worth half the table value of the opponent's strongest piece left.
+//!
+//! Invariants: [`evaluate`] is antisymmetric (`evaluate(p, s) == -evaluate(p, s.opponent())`)
+//! and reads only kinds that the caller has made known: own pieces, revealed enemy pieces and
+//! the kinds of a determinization; enemy pieces whose kind is still unknown in the position
+//! (`kind_known == false`) are not read, their kinds are given as a pool of counts instead.
+
+use crate::rules::{Army, PieceKind, Position, Side};
+
+/// Table 6.1 of the thesis, indexed by [`PieceKind::index`] (Flag, Bomb, Spy, Scout, Miner,
+/// Sergeant, Lieutenant, Captain, Major, Colonel, General, Marshal).
+pub const TABLE_6_1: [f64; 12] = [10000.0, 20.0, 200.0, 30.0, 25.0, 15.0, 50.0, 25.0, 75.0, 100.0, 200.0, 400.0];
+
+/// The score of a won game, above any material difference (the Flags' 10,000 each cancel
+/// while both stand).
+pub const WIN: f64 = 1.0e6;
+
+/// The table value of `kind`, without adjustments.
+#[inline]
+pub fn table_value(kind: PieceKind) -> f64 {
+    TABLE_6_1[kind.index()]
+}
+
+/// Alive pieces by kind for both sides as far as the caller knows them: kinds known in the
+/// position, plus `pool` (kinds of the enemy pieces still unknown) added to `pool_side`.
+pub fn counts(pos: &Position, pool_side: Side, pool: &Army) -> [Army; 2] {
+    let mut c = [Army::default(), Army::default()];
+    for side in Side::BOTH {
+        for id in pos.pieces_of(side) {
+            let p = pos.piece(id);
+            if p.kind_known {
+                c[side.index()].add(p.kind);
+            }
+        }
+    }
+    for k in PieceKind::ALL {
+        c[pool_side.index()][k] += pool[k];
+    }
+    c
+}
+
+/// The material of a side with `own` pieces against an opponent with `opp`, with the
+/// dynamic adjustments of Section 6.4.
+pub fn material(own: &Army, opp: &Army) -> f64 {
+    let mut total = 0.0;
+    for k in PieceKind::ALL {
+        let n = own[k] as f64;
+        if n == 0.0 {
+            continue;
+        }
+        let v = match k {
+            PieceKind::Marshal if opp[PieceKind::Spy] > 0 => table_value(k) / 2.0,
+            PieceKind::Miner | PieceKind::Scout if own[k] < 3 => table_value(k) * (4.0 - n),
+            PieceKind::Bomb => strongest(opp).map_or(0.0, |s| table_value(s) / 2.0),
+            _ => table_value(k),
+        };
+        total += n * v;
+    }
+    total
+}
+
+/// The opponent's strongest piece left (highest strength; Bombs and Flag have none).
+fn strongest(army: &Army) -> Option<PieceKind> {
+    PieceKind::ALL.iter().rev().copied().find(|&k| k.is_movable() && army[k] > 0)
+}
+
+/// Table 6.1 evaluation of `pos` for `side`: own material minus the opponent's.
+/// `pool` holds the kinds of `pool_side`'s pieces whose kind is unknown in `pos` (empty for a
+/// determinized position).
+pub fn evaluate(pos: &Position, side: Side, pool_side: Side, pool: &Army) -> f64 {
+    let c = counts(pos, pool_side, pool);
+    let (own, opp) = (&c[side.index()], &c[side.opponent().index()]);
+    material(own, opp) - material(opp, own)
+}
+
+/// The plain material sum of one side: Table 6.1 values without adjustments, the second of
+/// the thesis's two MCTS heuristics ("celková síla", total strength). All kinds must be known
+/// (MCTS plays on a determinized position).
+pub fn static_material(pos: &Position, side: Side) -> f64 {
+    pos.pieces_of(side).map(|id| table_value(pos.piece(id).kind)).sum()
+}
+
+/// The playout score of the thesis's MCTS for `side`: 1 if its material sum is higher than
+/// the opponent's at the playout's end, 0 if lower, 1/2 if equal (the thesis does not say
+/// what a tie is).
+pub fn playout_score(pos: &Position, side: Side) -> f64 {
+    let (a, b) = (static_material(pos, side), static_material(pos, side.opponent()));
+    if a > b {
+        1.0
+    } else if a < b {
+        0.0
+    } else {
+        0.5
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adjustments_follow_section_6_4() {
+        let full = Army::CLASSIC;
+        // Full armies: Marshal halved (enemy Spy alive), 5 Miners and 8 Scouts unchanged,
+        // Bombs worth half the enemy Marshal's 400.
+        let expected: f64 = 10000.0
+            + 6.0 * 200.0
+            + 200.0
+            + 8.0 * 30.0
+            + 5.0 * 25.0
+            + 4.0 * 15.0
+            + 4.0 * 50.0
+            + 4.0 * 25.0
+            + 3.0 * 75.0
+            + 2.0 * 100.0
+            + 200.0
+            + 200.0;
+        assert_eq!(material(&full, &full), expected);
+        let mut own = full;
+        own[PieceKind::Miner] = 2;
+        own[PieceKind::Scout] = 1;
+        let mut opp = full;
+        opp[PieceKind::Spy] = 0;
+        opp[PieceKind::Marshal] = 0;
+        opp[PieceKind::General] = 0;
+        let m = material(&own, &opp);
+        // Miners 2 x 25 x 2, Scouts 1 x 30 x 3, Marshal 400 (no enemy Spy), Bombs 6 x 100/2.
+        let expected2 = expected - 5.0 * 25.0 + 100.0 - 8.0 * 30.0 + 90.0 + 200.0 - 6.0 * 200.0 + 6.0 * 50.0;
+        assert_eq!(m, expected2);
+    }
+}

@@ -1,0 +1,51 @@
+//! The thesis's automatic setup (`GameSetup/PieceSetup.py`, Sections 2.4 and 6.1): the Flag
+//! in the back row, in a random column, surrounded by Bombs; every other piece on a random
+//! home square.
+//!
+//! "Surrounded" follows the tactic of Section 2.4 and Fig. 7.1: the Flag's free neighbours
+//! (two in a corner, three elsewhere on the back row) each get a Bomb. Bombs left over are
+//! scattered with the rest. With fewer Bombs than neighbours (Barrage has one), the Bombs go
+//! in front of the Flag first, then beside it.
+//!
+//! Invariant: the result always passes [`Setup::check`] for the variant asked.
+
+use crate::ai::BotRng;
+use crate::rules::{PieceKind, Setup, Variant};
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+/// A setup by the thesis's automatic scheme.
+pub fn generate(variant: Variant, rng: &mut BotRng) -> Setup {
+    let mut army = variant.army();
+    let mut slots: [Option<PieceKind>; 40] = [None; 40];
+    // Setup index i: row i / 10 from the back, column i % 10 from the owner's left.
+    let col = rng.random_range(0..10usize);
+    slots[col] = Some(PieceKind::Flag);
+    army.remove(PieceKind::Flag);
+    // In front first (it blocks the approach Scouts use), then left and right.
+    let mut guards = vec![10 + col];
+    if col > 0 {
+        guards.push(col - 1);
+    }
+    if col < 9 {
+        guards.push(col + 1);
+    }
+    for g in guards {
+        if army[PieceKind::Bomb] == 0 {
+            break;
+        }
+        slots[g] = Some(PieceKind::Bomb);
+        army.remove(PieceKind::Bomb);
+    }
+    let mut rest: Vec<Option<PieceKind>> = Vec::with_capacity(40);
+    for k in PieceKind::ALL {
+        rest.extend(std::iter::repeat_n(Some(k), army[k] as usize));
+    }
+    let free: Vec<usize> = (0..40).filter(|&i| slots[i].is_none()).collect();
+    rest.resize(free.len(), None);
+    rest.shuffle(rng);
+    for (i, k) in free.into_iter().zip(rest) {
+        slots[i] = k;
+    }
+    Setup::from_slots(slots)
+}

@@ -1,9 +1,47 @@
-# Shared set-up steps for serve.sh and test.sh: each installs only what is missing.
+# Shared set-up steps for serve.sh and test.sh: each installs only what is missing, so a fresh
+# machine (rustup's Rust, Python 3, Node.js with npm, Debian's apt) gets everything on the first
+# run and later runs skip straight to the work.
 # shellcheck shell=bash
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# cargo install puts the wasm-bindgen CLI here; a non-login shell may not have it on PATH.
+case ":$PATH:" in *":$HOME/.cargo/bin:"*) ;; *) export PATH="$HOME/.cargo/bin:$PATH" ;; esac
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+# Runs its arguments as root: directly when we are root, else through sudo without a prompt
+# (CI has no standard input, so a password prompt would hang).
+as_root() {
+  if [ "$(id -u)" = 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo -n "$@"
+  else
+    log "need root to run: $*"
+    return 1
+  fi
+}
+
+# apt-get update runs at most once per script run, and only when something is to be installed.
+APT_UPDATED=0
+apt_install() {
+  if [ "$APT_UPDATED" = 0 ]; then
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+    APT_UPDATED=1
+  fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@"
+}
+
+# rustfmt and clippy come with rustup's default profile, but a minimal profile lacks them.
+ensure_rust_components() {
+  local missing=()
+  command -v cargo-fmt >/dev/null 2>&1 || missing+=(rustfmt)
+  command -v cargo-clippy >/dev/null 2>&1 || missing+=(clippy)
+  if [ "${#missing[@]}" -gt 0 ]; then
+    log "installing rust components: ${missing[*]}"
+    rustup component add "${missing[@]}"
+  fi
+}
 
 ensure_wasm_target() {
   if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
@@ -12,15 +50,67 @@ ensure_wasm_target() {
   fi
 }
 
-# The wasm-bindgen CLI must match the crate version in Cargo.lock exactly.
+# The version of the wasm-bindgen crate in Cargo.lock (the CLI must be exactly that one).
+wasm_bindgen_lock_version() {
+  awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/,""); print; exit}' "$ROOT/Cargo.lock"
+}
+
+# The wasm-bindgen CLI (and its test runner, same package) must match the crate version in
+# Cargo.lock exactly.
 ensure_wasm_bindgen() {
-  local want have
-  want=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/,""); print; exit}' "$ROOT/Cargo.lock")
-  have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')
-  if [ "$want" != "$have" ]; then
-    log "installing wasm-bindgen-cli $want (a few minutes, once)"
+  local want have have_runner
+  want=$(wasm_bindgen_lock_version)
+  if [ -z "$want" ]; then
+    log "no wasm-bindgen in Cargo.lock"
+    return 1
+  fi
+  have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}') || true
+  have_runner=$(wasm-bindgen-test-runner --version 2>/dev/null | awk '{print $2}') || true
+  if [ "$want" != "$have" ] || [ "$want" != "$have_runner" ]; then
+    log "installing wasm-bindgen-cli $want (have '${have:-none}'; a few minutes, once)"
     # no --locked: the registry here lacks one version its lock file pins
-    cargo install wasm-bindgen-cli --version "$want"
+    cargo install wasm-bindgen-cli --version "$want" --force
+  fi
+}
+
+# Debian's Chromium and its ChromeDriver (same source package, so their versions match), for
+# the wasm-bindgen browser tests and the end-to-end tests.
+ensure_chromium() {
+  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+    return 0
+  fi
+  log "installing Debian's chromium and chromium-driver"
+  apt_install chromium chromium-driver
+}
+
+# Node.js with npm (a machine of this project's kind has them; Debian's are the fallback).
+ensure_node() {
+  if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
+    return 0
+  fi
+  log "installing Debian's nodejs and npm"
+  apt_install nodejs npm
+}
+
+# `npm ci` in $1 when its node_modules does not match its package-lock.json (a stamp file in
+# node_modules records the hash of the lock file it was installed from).
+ensure_npm_ci() {
+  local dir="$1" want have stamp
+  stamp="$dir/node_modules/.installed-from-lock"
+  want=$(sha256sum "$dir/package-lock.json" | awk '{print $1}')
+  have=$(cat "$stamp" 2>/dev/null || true)
+  if [ "$want" != "$have" ]; then
+    log "npm ci in ${dir#"$ROOT"/}"
+    (cd "$dir" && npm ci --no-audit --no-fund)
+    echo "$want" >"$stamp"
+  fi
+}
+
+# Optional: npm's binaryen (wasm-opt) from the root package.json. The build works without it,
+# so a failed install is reported and ignored.
+ensure_wasm_opt() {
+  if [ -f "$ROOT/package-lock.json" ]; then
+    ensure_npm_ci "$ROOT" || log "could not install binaryen (wasm-opt); building without it"
   fi
 }
 

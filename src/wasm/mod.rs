@@ -1,1 +1,756 @@
-//! wasm-bindgen facade for the page and the bot worker. (being built)
+//! wasm-bindgen facade for the page and the bot worker: the only code that touches JavaScript.
+//!
+//! The page holds a [`Referee`] (the true game) and sends the bot worker only the bot side's
+//! [`ViewRecord`]; the worker calls [`think`], which rebuilds a [`PlayerView`] from that record
+//! and asks a registered bot for a move. Nothing hidden crosses to the worker by construction.
+//!
+//! Invariants:
+//! - Every entry point returns `Result<_, JsValue>`; bad input (setup strings, move text,
+//!   square names, JSON, seeds) becomes a JS `Error` whose message says what and where, never
+//!   a panic (a panic with `panic = "abort"` traps and makes the wasm instance unusable).
+//! - The board the human sees ([`Referee::board`]) carries enemy kinds only when revealed;
+//!   the full board ([`Referee::board_revealed`]) is refused while the game goes on.
+//! - 64-bit seeds cross as strings or 32-bit numbers (JS numbers lose bits above 2^53).
+//! - Time in the worker comes from `js_sys::Date::now()` through the [`Clock`] trait:
+//!   `web_sys::window()` does not exist inside a worker.
+
+use crate::ai::{self, Budget, Clock, Progress, SearchContext};
+use crate::rules::{
+    Battle, Game, IllegalMove, Move, MoveReport, Outcome, PieceKind, PlayerView, Rules, Side, Square, Variant,
+    ViewRecord,
+};
+use crate::rules::{Position, Setup};
+use serde::{Deserialize, Serialize};
+use std::fmt::Display;
+use wasm_bindgen::prelude::*;
+
+/// The longest a bot may think for one move, in milliseconds (ux.md: 10 s at most).
+pub const MAX_THINK_MS: f64 = 10_000.0;
+
+/// Installs the panic hook once, when the module is instantiated (page and worker alike), so
+/// a bug shows its message in the console instead of a bare "unreachable".
+#[wasm_bindgen(start)]
+pub fn start() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(console_error_panic_hook::set_once);
+}
+
+fn js_err(msg: impl Display) -> JsValue {
+    js_sys::Error::new(&msg.to_string()).into()
+}
+
+/// Serializes with plain objects and `null` for `None` (what the page's code expects).
+fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsValue> {
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| js_err(format!("internal: {e}")))
+}
+
+fn parse_square(text: &str) -> Result<Square, JsValue> {
+    Square::parse(text.trim()).map_err(js_err)
+}
+
+fn parse_side(text: &str) -> Result<Side, JsValue> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "red" => Ok(Side::Red),
+        "blue" => Ok(Side::Blue),
+        _ => Err(js_err(format!("'{text}' is not a side: expected Red or Blue"))),
+    }
+}
+
+fn parse_variant(text: &str) -> Result<Variant, JsValue> {
+    text.parse::<Variant>().map_err(js_err)
+}
+
+/// Rules from a JS object with any of the [`Rules`] fields (missing fields take the
+/// defaults); `undefined`/`null` gives the default rules.
+fn parse_rules(v: &JsValue) -> Result<Rules, JsValue> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(Rules::default());
+    }
+    let rules: Rules = if let Some(s) = v.as_string() {
+        serde_json::from_str(&s).map_err(|e| js_err(format!("rules: {e}")))?
+    } else {
+        serde_wasm_bindgen::from_value(v.clone()).map_err(|e| js_err(format!("rules: {e}")))?
+    };
+    if rules.two_square_limit == Some(0) {
+        return Err(js_err("rules: two_square_limit must be at least 1 (or null to switch the rule off)"));
+    }
+    Ok(rules)
+}
+
+/// A seed from a JS number (a non-negative integer up to 2^53) or a string (decimal u64, or
+/// any other text, which is hashed).
+fn parse_seed(v: &JsValue) -> Result<u64, JsValue> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(0);
+    }
+    if let Some(s) = v.as_string() {
+        let t = s.trim();
+        if let Ok(n) = t.parse::<u64>() {
+            return Ok(n);
+        }
+        // FNV-1a: any text names a reproducible seed.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in t.bytes() {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        return Ok(h);
+    }
+    if let Some(f) = v.as_f64() {
+        if f.is_finite() && f >= 0.0 && f.fract() == 0.0 && f <= 9_007_199_254_740_992.0 {
+            return Ok(f as u64);
+        }
+        return Err(js_err(format!("seed {f} is not a non-negative whole number below 2^53: pass it as a string")));
+    }
+    Err(js_err("seed must be a number or a string"))
+}
+
+/// Parses a setup string and checks it against `variant`; the error says what and where.
+fn setup_for(text: &str, variant: Variant, whose: &str) -> Result<Setup, JsValue> {
+    Setup::parse_for(text, variant).map_err(|e| js_err(format!("{whose}: {e}")))
+}
+
+// ---------------------------------------------------------------------------------------
+// Data for the page: levels, bots, kinds, setups.
+
+#[derive(Serialize)]
+struct KindJs {
+    kind: &'static str,
+    symbol: &'static str,
+    strength: Option<u8>,
+    letter: String,
+    movable: bool,
+    classic: u8,
+    barrage: u8,
+}
+
+/// The piece kinds, Flag first, Marshal last: `{kind, symbol, strength, letter, movable,
+/// classic, barrage}` (strength is the modern number; counts per army).
+#[wasm_bindgen(js_name = pieceKinds)]
+pub fn piece_kinds() -> Result<JsValue, JsValue> {
+    let v: Vec<KindJs> = PieceKind::ALL
+        .iter()
+        .map(|&k| KindJs {
+            kind: k.name(),
+            symbol: k.symbol(),
+            strength: k.strength(),
+            letter: k.letter(Side::Red).to_string(),
+            movable: k.is_movable(),
+            classic: Variant::Classic.army().count(k),
+            barrage: Variant::Barrage.army().count(k),
+        })
+        .collect();
+    to_js(&v)
+}
+
+/// The difficulty levels, weakest first: `{id, label, bot, movetime_ms, about}`.
+#[wasm_bindgen]
+pub fn levels() -> Result<JsValue, JsValue> {
+    to_js(ai::LEVELS)
+}
+
+#[derive(Serialize)]
+struct BotJs {
+    name: &'static str,
+    description: &'static str,
+    source: &'static str,
+}
+
+/// The registered bots: `{name, description, source}`.
+#[wasm_bindgen]
+pub fn bots() -> Result<JsValue, JsValue> {
+    let v: Vec<BotJs> =
+        ai::BOTS.iter().map(|e| BotJs { name: e.name, description: e.description, source: e.source }).collect();
+    to_js(&v)
+}
+
+/// The crate version.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// Checks a setup string for `variant` (`"classic"` or `"barrage"`) and returns it
+/// normalized (trimmed); the error says what is wrong and where.
+#[wasm_bindgen(js_name = checkSetup)]
+pub fn check_setup(text: &str, variant: &str) -> Result<String, JsValue> {
+    let v = parse_variant(variant)?;
+    Setup::parse_for(text, v).map(|s| s.to_letters()).map_err(js_err)
+}
+
+/// A uniformly random setup of `variant`, reproducible from `seed`.
+#[wasm_bindgen(js_name = randomSetup)]
+pub fn random_setup(variant: &str, seed: JsValue) -> Result<String, JsValue> {
+    let v = parse_variant(variant)?;
+    let mut rng = ai::rng_from_seed(parse_seed(&seed)?);
+    Ok(ai::random::random_setup(v, &mut rng).to_letters())
+}
+
+/// A setup from the generator of the bot named `bot` (or of the bot of level `bot`).
+#[wasm_bindgen(js_name = botSetup)]
+pub fn bot_setup(bot: &str, variant: &str, seed: JsValue) -> Result<String, JsValue> {
+    let v = parse_variant(variant)?;
+    let name = resolve_bot(bot)?;
+    let mut b = ai::make_bot(name).ok_or_else(|| js_err(format!("no bot named '{name}'")))?;
+    let mut rng = ai::rng_from_seed(parse_seed(&seed)?);
+    let s = b.setup(v, &mut rng);
+    // A generator bug must not start a game with a wrong army.
+    s.check(v).map_err(|e| js_err(format!("bot '{name}' made a bad setup: {e}")))?;
+    Ok(s.to_letters())
+}
+
+/// A level id or a bot name -> the bot's registry name.
+fn resolve_bot(name: &str) -> Result<&'static str, JsValue> {
+    if let Some(l) = ai::level(name) {
+        return Ok(l.bot);
+    }
+    ai::bot_entry(name).map(|e| e.name).ok_or_else(|| {
+        js_err(format!(
+            "'{name}' is neither a level ({}) nor a bot ({})",
+            ai::LEVELS.iter().map(|l| l.id).collect::<Vec<_>>().join(", "),
+            ai::bot_names().join(", ")
+        ))
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Reports, outcomes and boards as the page sees them.
+
+#[derive(Serialize)]
+struct BattleJs {
+    attacker: &'static str,
+    defender: &'static str,
+    /// "attacker", "defender" or "both": who won ("both" = both removed).
+    result: &'static str,
+    /// Words: "Captain (6) takes Sergeant (4)".
+    text: String,
+}
+
+#[derive(Serialize)]
+struct ReportJs {
+    ply: u32,
+    side: Side,
+    piece: u8,
+    from: String,
+    to: String,
+    /// `e4-e5`.
+    text: String,
+    /// Moved more than one square: a Scout.
+    scout: bool,
+    battle: Option<BattleJs>,
+}
+
+#[derive(Serialize)]
+struct OutcomeJs {
+    winner: Option<Side>,
+    /// `FlagCaptured`, `NoMovablePieces`, `NoLegalMove`, `Resignation`, `Forfeit`,
+    /// `NeitherCanMove`, `Agreed`, `MovesLimit`, `NoAttackLimit`.
+    reason: String,
+    text: String,
+}
+
+fn kind_label(k: PieceKind) -> String {
+    match k.strength() {
+        Some(s) => format!("{} ({s})", k.name()),
+        None => k.name().to_string(),
+    }
+}
+
+fn report_js(ply: u32, r: &MoveReport) -> ReportJs {
+    let battle = r.battle.map(|b| {
+        let (result, text) = match b.result {
+            Battle::AttackerWins => {
+                ("attacker", format!("{} takes {}", kind_label(b.attacker_kind), kind_label(b.defender_kind)))
+            }
+            Battle::DefenderWins => {
+                ("defender", format!("{} loses to {}", kind_label(b.attacker_kind), kind_label(b.defender_kind)))
+            }
+            Battle::BothRemoved => (
+                "both",
+                format!("{} and {}: both removed", kind_label(b.attacker_kind), kind_label(b.defender_kind)),
+            ),
+        };
+        BattleJs { attacker: b.attacker_kind.name(), defender: b.defender_kind.name(), result, text }
+    });
+    ReportJs {
+        ply,
+        side: r.side,
+        piece: r.piece.0,
+        from: r.from.to_string(),
+        to: r.to.to_string(),
+        text: r.mv().to_string(),
+        scout: r.reveals_scout(),
+        battle,
+    }
+}
+
+fn outcome_js(o: &Outcome) -> OutcomeJs {
+    let reason = match o {
+        Outcome::Win { reason, .. } => format!("{reason:?}"),
+        Outcome::Draw { reason } => format!("{reason:?}"),
+    };
+    OutcomeJs { winner: o.winner(), reason, text: o.to_string() }
+}
+
+#[derive(Serialize)]
+struct CellJs {
+    side: Side,
+    /// Own pieces always; enemy pieces once revealed (or on the revealed board at the end).
+    kind: Option<&'static str>,
+    moved: bool,
+    scout: bool,
+    revealed: bool,
+    /// Piece id (0..80), stable through the game: lets the page animate a piece.
+    id: u8,
+}
+
+fn view_board(view: &PlayerView) -> Vec<Option<CellJs>> {
+    Square::all()
+        .map(|sq| {
+            view.piece_at(sq).map(|id| {
+                let p = view.piece(id);
+                CellJs {
+                    side: p.side,
+                    kind: p.kind.map(|k| k.name()),
+                    moved: p.moved,
+                    scout: p.scout_known,
+                    revealed: p.revealed,
+                    id: id.0,
+                }
+            })
+        })
+        .collect()
+}
+
+fn full_board(pos: &Position) -> Vec<Option<CellJs>> {
+    Square::all()
+        .map(|sq| {
+            pos.piece_at(sq).map(|id| {
+                let p = pos.piece(id);
+                CellJs {
+                    side: id.side(),
+                    kind: Some(p.kind.name()),
+                    moved: p.moved,
+                    scout: p.scout_known,
+                    revealed: p.revealed,
+                    id: id.0,
+                }
+            })
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct ArmyJs {
+    /// Count by kind name.
+    counts: std::collections::BTreeMap<&'static str, u8>,
+    total: u32,
+}
+
+fn army_js(a: crate::rules::Army) -> ArmyJs {
+    ArmyJs { counts: PieceKind::ALL.iter().map(|&k| (k.name(), a.count(k))).collect(), total: a.total() }
+}
+
+// ---------------------------------------------------------------------------------------
+// The game record (until the own record format and Gravon XML land in rules::notation).
+
+/// The page's game record: rules, both setups, the moves, and a resignation if any.
+#[derive(Serialize, Deserialize)]
+struct RecordJs {
+    format: String,
+    rules: Rules,
+    red: String,
+    blue: String,
+    moves: Vec<String>,
+    #[serde(default)]
+    resigned: Option<Side>,
+    #[serde(default)]
+    result: Option<String>,
+}
+
+const RECORD_FORMAT: &str = "stratagem-json-1";
+
+// ---------------------------------------------------------------------------------------
+// The referee.
+
+/// A game for the page: the true position, checked moves, the views of both sides.
+#[wasm_bindgen]
+pub struct Referee {
+    game: Game,
+    red: Setup,
+    blue: Setup,
+    resigned: Option<Side>,
+}
+
+impl Referee {
+    fn report_at(&self, ply: usize) -> Option<MoveReport> {
+        self.game.position().history().get(ply).map(|r| r.report)
+    }
+
+    fn play_move(&mut self, mv: Move) -> Result<JsValue, JsValue> {
+        let ply = self.game.position().ply();
+        let r = self.game.play(mv).map_err(|e: IllegalMove| js_err(e))?;
+        #[derive(Serialize)]
+        struct Played {
+            #[serde(flatten)]
+            report: ReportJs,
+            outcome: Option<OutcomeJs>,
+        }
+        to_js(&Played { report: report_js(ply + 1, &r), outcome: self.game.outcome().as_ref().map(outcome_js) })
+    }
+
+    /// The position after the first `ply` plies.
+    fn position_at(&self, ply: u32) -> Result<Position, JsValue> {
+        let now = self.game.position().ply();
+        if ply > now {
+            return Err(js_err(format!("ply {ply} is beyond the {now} plies played")));
+        }
+        let mut p = self.game.position().clone();
+        for _ in ply..now {
+            p.undo();
+        }
+        Ok(p)
+    }
+}
+
+#[wasm_bindgen]
+impl Referee {
+    /// A new game from Red's and Blue's setup strings and the rules (a JS object with any
+    /// of the `Rules` fields, or `undefined` for the defaults).
+    #[wasm_bindgen(constructor)]
+    pub fn new(red: &str, blue: &str, rules: JsValue) -> Result<Referee, JsValue> {
+        let rules = parse_rules(&rules)?;
+        let r = setup_for(red, rules.variant, "Red's setup")?;
+        let b = setup_for(blue, rules.variant, "Blue's setup")?;
+        let game = Game::new(rules, &r, &b).map_err(js_err)?;
+        Ok(Referee { game, red: r, blue: b, resigned: None })
+    }
+
+    /// Red's setup string.
+    #[wasm_bindgen(js_name = redSetup)]
+    pub fn red_setup(&self) -> String {
+        self.red.to_letters()
+    }
+
+    /// Blue's setup string.
+    #[wasm_bindgen(js_name = blueSetup)]
+    pub fn blue_setup(&self) -> String {
+        self.blue.to_letters()
+    }
+
+    /// The rules as a JS object.
+    pub fn rules(&self) -> Result<JsValue, JsValue> {
+        to_js(self.game.rules())
+    }
+
+    /// `"Red"` or `"Blue"`.
+    #[wasm_bindgen(js_name = toMove)]
+    pub fn to_move(&self) -> String {
+        self.game.to_move().name().to_string()
+    }
+
+    /// Plies played.
+    pub fn ply(&self) -> u32 {
+        self.game.position().ply()
+    }
+
+    /// Plies in a row without an attack.
+    #[wasm_bindgen(js_name = pliesSinceAttack)]
+    pub fn plies_since_attack(&self) -> u32 {
+        self.game.position().plies_since_attack()
+    }
+
+    /// How the game ended (`{winner, reason, text}`), or `null` while it goes on.
+    pub fn outcome(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.game.outcome().as_ref().map(outcome_js))
+    }
+
+    /// Squares the piece on `square` may move to now (empty when it is not the mover's, or
+    /// the game is over). A Scout's whole lines are included.
+    #[wasm_bindgen(js_name = legalTargets)]
+    pub fn legal_targets(&self, square: &str) -> Result<Vec<String>, JsValue> {
+        let sq = parse_square(square)?;
+        Ok(self.game.legal_targets(sq).iter().map(|s| s.to_string()).collect())
+    }
+
+    /// Every legal move of the side to move, as `e4-e5` texts (empty once the game is over).
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> Vec<String> {
+        if self.game.outcome().is_some() {
+            return Vec::new();
+        }
+        self.game.position().legal_moves().iter().map(|m| m.to_string()).collect()
+    }
+
+    /// Why the move `text` is illegal now, or `null` if it is legal.
+    #[wasm_bindgen(js_name = whyIllegal)]
+    pub fn why_illegal(&self, text: &str) -> Result<Option<String>, JsValue> {
+        let mv = Move::parse(text).map_err(js_err)?;
+        if self.game.outcome().is_some() {
+            return Ok(Some(IllegalMove::GameOver.to_string()));
+        }
+        Ok(self.game.position().check_move(mv).err().map(|e| e.to_string()))
+    }
+
+    /// Plays the move `text` (`e4-e5`) and returns its report `{ply, side, piece, from, to,
+    /// text, scout, battle: {attacker, defender, result, text} | null, outcome}`. An illegal
+    /// move throws an Error whose message names the rule.
+    pub fn play(&mut self, text: &str) -> Result<JsValue, JsValue> {
+        let mv = Move::parse(text).map_err(js_err)?;
+        self.play_move(mv)
+    }
+
+    /// Plays the move from `from` to `to` (square names); as [`Referee::play`].
+    #[wasm_bindgen(js_name = playFromTo)]
+    pub fn play_from_to(&mut self, from: &str, to: &str) -> Result<JsValue, JsValue> {
+        let mv = Move::new(parse_square(from)?, parse_square(to)?);
+        self.play_move(mv)
+    }
+
+    /// Takes back the last ply; returns its report or `null` if there is none. A resignation
+    /// is taken back first, on its own.
+    pub fn undo(&mut self) -> Result<JsValue, JsValue> {
+        if self.resigned.take().is_some() {
+            // Rebuild the game without the resignation: replay the plies.
+            let moves: Vec<Move> = self.game.position().history().iter().map(|r| r.report.mv()).collect();
+            let mut g = Game::new(*self.game.rules(), &self.red, &self.blue).map_err(js_err)?;
+            for m in moves {
+                g.play(m).map_err(|e| js_err(format!("internal: replay failed: {e}")))?;
+            }
+            self.game = g;
+            return to_js(&Option::<ReportJs>::None);
+        }
+        let ply = self.game.position().ply();
+        let r = self.game.undo();
+        to_js(&r.map(|r| report_js(ply, &r)))
+    }
+
+    /// `side` (`"Red"`/`"Blue"`) resigns; returns the outcome.
+    pub fn resign(&mut self, side: &str) -> Result<JsValue, JsValue> {
+        let s = parse_side(side)?;
+        let o = self.game.resign(s).map_err(js_err)?;
+        self.resigned = Some(s);
+        to_js(&outcome_js(&o))
+    }
+
+    /// All plies so far, oldest first, as reports (see [`Referee::play`], without outcome).
+    pub fn history(&self) -> Result<JsValue, JsValue> {
+        let v: Vec<ReportJs> = self
+            .game
+            .position()
+            .history()
+            .iter()
+            .enumerate()
+            .map(|(i, r)| report_js(i as u32 + 1, &r.report))
+            .collect();
+        to_js(&v)
+    }
+
+    /// The report of ply `ply` (1-based), or `null`.
+    #[wasm_bindgen(js_name = reportAt)]
+    pub fn report_at_js(&self, ply: u32) -> Result<JsValue, JsValue> {
+        let r = if ply == 0 { None } else { self.report_at(ply as usize - 1) };
+        to_js(&r.map(|r| report_js(ply, &r)))
+    }
+
+    /// `side`'s view as a serializable record (JSON text): start plus public reports. This
+    /// is all the bot worker receives.
+    #[wasm_bindgen(js_name = viewRecord)]
+    pub fn view_record(&self, side: &str) -> Result<String, JsValue> {
+        let s = parse_side(side)?;
+        serde_json::to_string(&self.game.view(s).to_record()).map_err(|e| js_err(format!("internal: {e}")))
+    }
+
+    /// The board as `side` sees it: 100 cells (a1, b1, .. j10), each `null` or `{side, kind,
+    /// moved, scout, revealed, id}` with `kind` null for enemy pieces not yet revealed.
+    pub fn board(&self, side: &str) -> Result<JsValue, JsValue> {
+        let s = parse_side(side)?;
+        to_js(&view_board(&self.game.view(s)))
+    }
+
+    /// The board as `side` saw it after the first `ply` plies (for stepping through the
+    /// move list). What was revealed later is not shown.
+    #[wasm_bindgen(js_name = boardAt)]
+    pub fn board_at(&self, side: &str, ply: u32) -> Result<JsValue, JsValue> {
+        let s = parse_side(side)?;
+        let p = self.position_at(ply)?;
+        to_js(&view_board(&PlayerView::new(&p, s)))
+    }
+
+    /// Every piece with its kind: only once the game is over (the bot's pieces revealed).
+    #[wasm_bindgen(js_name = boardRevealed)]
+    pub fn board_revealed(&self) -> Result<JsValue, JsValue> {
+        if self.game.outcome().is_none() {
+            return Err(js_err("the hidden pieces are shown only when the game is over"));
+        }
+        to_js(&full_board(self.game.position()))
+    }
+
+    /// Pieces each side has lost, by kind: `{Red: {counts, total}, Blue: {counts, total}}`.
+    pub fn captured(&self) -> Result<JsValue, JsValue> {
+        let c = self.game.view(Side::Red).captured();
+        let mut m = std::collections::BTreeMap::new();
+        m.insert("Red", army_js(c.red));
+        m.insert("Blue", army_js(c.blue));
+        to_js(&m)
+    }
+
+    /// What `side`'s enemy still has on the board, by kind (known or not): `{counts, total}`.
+    #[wasm_bindgen(js_name = enemyRemaining)]
+    pub fn enemy_remaining(&self, side: &str) -> Result<JsValue, JsValue> {
+        let s = parse_side(side)?;
+        to_js(&army_js(self.game.view(s).enemy_remaining()))
+    }
+
+    /// The game record as JSON text (format `stratagem-json-1`): rules, setups, moves,
+    /// resignation, result.
+    #[wasm_bindgen(js_name = exportJson)]
+    pub fn export_json(&self) -> Result<String, JsValue> {
+        let rec = RecordJs {
+            format: RECORD_FORMAT.to_string(),
+            rules: *self.game.rules(),
+            red: self.red.to_letters(),
+            blue: self.blue.to_letters(),
+            moves: self.game.position().history().iter().map(|r| r.report.mv().to_string()).collect(),
+            resigned: self.resigned,
+            result: self.game.outcome().map(|o| o.to_string()),
+        };
+        serde_json::to_string_pretty(&rec).map_err(|e| js_err(format!("internal: {e}")))
+    }
+
+    /// A game from a record made by [`Referee::export_json`]; each move is checked, and the
+    /// error names the first that does not fit.
+    #[wasm_bindgen(js_name = importJson)]
+    pub fn import_json(text: &str) -> Result<Referee, JsValue> {
+        let rec: RecordJs = serde_json::from_str(text).map_err(|e| js_err(format!("not a game record: {e}")))?;
+        if rec.format != RECORD_FORMAT {
+            return Err(js_err(format!("unknown record format '{}' (expected {RECORD_FORMAT})", rec.format)));
+        }
+        let rules = rec.rules;
+        let mut r = Referee::new(&rec.red, &rec.blue, to_js(&rules)?)?;
+        for (i, m) in rec.moves.iter().enumerate() {
+            let mv = Move::parse(m).map_err(|e| js_err(format!("move {}: {e}", i + 1)))?;
+            r.game.play(mv).map_err(|e| js_err(format!("move {} ({m}): {e}", i + 1)))?;
+        }
+        if let Some(s) = rec.resigned {
+            r.game.resign(s).map_err(|e| js_err(format!("resignation: {e}")))?;
+            r.resigned = Some(s);
+        }
+        Ok(r)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The bot worker's entry point.
+
+/// Wall-clock time in the page or a worker (`Date.now()`; `window` is absent in a worker).
+struct JsClock;
+
+impl Clock for JsClock {
+    fn now_ms(&self) -> f64 {
+        js_sys::Date::now()
+    }
+}
+
+#[derive(Serialize)]
+struct ProgressJs {
+    depth: u32,
+    nodes: f64,
+    elapsed_ms: f64,
+    best: Option<String>,
+    score: Option<f64>,
+}
+
+fn progress_js(p: &Progress) -> ProgressJs {
+    ProgressJs {
+        depth: p.depth,
+        // u64 -> f64: exact below 2^53, far beyond any node count of a 10 s search.
+        nodes: p.nodes as f64,
+        elapsed_ms: p.elapsed_ms,
+        best: p.best.map(|m| m.to_string()),
+        score: p.score,
+    }
+}
+
+/// Chooses the bot's move from its view: `view` is the record from
+/// [`Referee::view_record`] (JSON text or the parsed object), `level` a level id or bot
+/// name, `budget_ms` the time (clamped to 1..10000; 0 or not finite takes the level's time),
+/// `seed` a u32 number or a string. `progress`, if given, is called now and then with
+/// `{depth, nodes, elapsed_ms, best, score}`. Returns `{move, info: {bot, depth, nodes,
+/// elapsed_ms, score}}`.
+#[wasm_bindgen]
+pub fn think(
+    view: JsValue,
+    level: &str,
+    budget_ms: f64,
+    seed: JsValue,
+    progress: Option<js_sys::Function>,
+) -> Result<JsValue, JsValue> {
+    let rec: ViewRecord = if let Some(s) = view.as_string() {
+        serde_json::from_str(&s).map_err(|e| js_err(format!("view: {e}")))?
+    } else {
+        serde_wasm_bindgen::from_value(view).map_err(|e| js_err(format!("view: {e}")))?
+    };
+    let view = PlayerView::from_record(&rec).map_err(|e| js_err(format!("view: {e}")))?;
+    if view.to_move() != view.side() {
+        return Err(js_err(format!("it is {}'s turn, not {}'s", view.to_move(), view.side())));
+    }
+    if view.legal_moves().is_empty() {
+        return Err(js_err(format!("{} has no legal move", view.side())));
+    }
+    let name = resolve_bot(level)?;
+    let default_ms = ai::level(level).map_or(1000.0, |l| l.movetime_ms as f64);
+    let ms = if budget_ms.is_finite() && budget_ms > 0.0 { budget_ms } else { default_ms };
+    let ms = ms.clamp(1.0, MAX_THINK_MS);
+    let seed = parse_seed(&seed)?;
+    let mut bot = ai::make_bot(name).ok_or_else(|| js_err(format!("no bot named '{name}'")))?;
+
+    let mut last = Progress::default();
+    let mut on_progress = |p: &Progress| {
+        last = p.clone();
+        if let Some(f) = &progress
+            && let Ok(v) = to_js(&progress_js(p))
+        {
+            // A throwing callback must not stop the search.
+            let _ = f.call1(&JsValue::NULL, &v);
+        }
+    };
+    let clock = JsClock;
+    let mut ctx = SearchContext::new(Budget::time(ms), &clock, seed, &mut on_progress);
+    let mv = bot.choose_move(&view, &mut ctx);
+    let nodes = ctx.nodes();
+    let elapsed = ctx.elapsed_ms();
+    drop(ctx);
+    // The bot contract says the move is legal; check anyway so a bug cannot reach the referee
+    // as if it were the bot's intent.
+    if let Err(e) = view.check_move(mv) {
+        return Err(js_err(format!("bot '{name}' chose the illegal move {mv}: {e}")));
+    }
+
+    #[derive(Serialize)]
+    struct Info {
+        bot: &'static str,
+        depth: u32,
+        nodes: f64,
+        elapsed_ms: f64,
+        budget_ms: f64,
+        score: Option<f64>,
+    }
+    #[derive(Serialize)]
+    struct Answer {
+        #[serde(rename = "move")]
+        mv: String,
+        info: Info,
+    }
+    to_js(&Answer {
+        mv: mv.to_string(),
+        info: Info {
+            bot: name,
+            depth: last.depth,
+            nodes: nodes.max(last.nodes) as f64,
+            elapsed_ms: elapsed,
+            budget_ms: ms,
+            score: last.score,
+        },
+    })
+}

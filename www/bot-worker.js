@@ -1,0 +1,52 @@
+// @ts-check
+/**
+ * The bot worker (a module worker): receives only the bot side's view record, runs the
+ * wasm `think`, and answers with the move.
+ *
+ * Protocol (tagged messages with request ids; the page ignores replies to stale ids):
+ *   page -> worker  {id, type: 'think', view, level, budgetMs, seed}
+ *   worker -> page  {id, type: 'move', move, info}
+ *                   {id, type: 'error', message}
+ *                   {id, type: 'progress', progress}   (now and then while thinking)
+ *                   {type: 'ready'} once the wasm has loaded, {type: 'init-error', message}
+ *
+ * init() starts at once and onmessage is registered at once; the handler awaits the init
+ * promise (messages arriving during a top-level await would be lost). A search cannot be
+ * interrupted from outside: it stops on its own budget; the page's watchdog replaces a
+ * worker that does not answer in time, or whose wasm trapped (a panicked instance is unusable).
+ */
+import init, { think } from '../pkg/stratagem.js';
+
+const ready = init();
+ready.then(
+  () => self.postMessage({ type: 'ready' }),
+  (e) => self.postMessage({ type: 'init-error', message: String(e?.message ?? e) }),
+);
+
+self.onmessage = async (ev) => {
+  const msg = ev.data ?? {};
+  const id = msg.id;
+  try {
+    await ready;
+  } catch (e) {
+    self.postMessage({ id, type: 'error', message: `the engine did not load: ${e?.message ?? e}` });
+    return;
+  }
+  if (msg.type !== 'think') {
+    self.postMessage({ id, type: 'error', message: `unknown request type '${msg.type}'` });
+    return;
+  }
+  let last = 0;
+  try {
+    const res = think(msg.view, String(msg.level), Number(msg.budgetMs), String(msg.seed ?? '0'), (p) => {
+      const now = Date.now();
+      if (now - last >= 250) {
+        last = now;
+        self.postMessage({ id, type: 'progress', progress: p });
+      }
+    });
+    self.postMessage({ id, type: 'move', move: res.move, info: res.info });
+  } catch (e) {
+    self.postMessage({ id, type: 'error', message: String(e?.message ?? e) });
+  }
+};

@@ -1,0 +1,720 @@
+//! Invincible's rank guesser (thesis chapter 6): for every piece of one side still on the
+//! board, 12 probabilities (one per kind), kept normalised so that each piece's row sums to 1
+//! and each kind's column sums to the number of pieces of that kind still on the board, and
+//! updated after every ply by the thesis's heuristics.
+//!
+//! The model is built from public information only (the start squares, the move reports and the
+//! start armies), so the same code models either side: the enemy's pieces as this side guesses
+//! them ([`BeliefMatrix::from_view`]) and this side's own pieces as the opponent can guess them
+//! ([`BeliefMatrix::own_public`], thesis §6.2: "to guess what the opponent can probably guess
+//! about his ranks", the basis of bluffing). A bot keeps no state between calls, so the model is
+//! rebuilt by replaying `view.reports()` from the start; [`BeliefCache`] only saves the replay of
+//! a prefix already seen and gives exactly the same numbers as a fresh replay.
+//!
+//! Heuristics, applied in this order to the side that moved (thesis §6.3; the multipliers are
+//! not given in the thesis, ours are the constants below):
+//! 1. Starting position: the prior of a piece is the Gravon frequency of each kind on its start
+//!    square ([`super::priors`]; uniform over the army for Barrage, which has no statistics).
+//! 2. Initial neighbours: when a piece's kind becomes certain (battle, or a Scout's long move),
+//!    each still-unknown piece that started beside, behind or in front of it has every kind's
+//!    probability multiplied by the observed/expected neighbour ratio of the two kinds.
+//! 3. Missed opportunities: on an unforced ply (no attack, and the moved piece was not next to
+//!    an enemy piece, i.e. not evading), every unknown piece of the mover standing next to a
+//!    publicly known enemy piece it declined to attack has the kinds that would have won
+//!    multiplied by [`MISSED_FACTOR`]; the moved piece itself too, for the known pieces it
+//!    stood next to and left alone.
+//! 4. Behaviour towards known pieces: for each kind, a "happiness" of a square sums +1 for each
+//!    publicly known enemy piece that kind would beat attacking, -1 for each it would lose to
+//!    (-0.5 for equal kinds), weighted 1/distance and x1.5 in line (row or column, the
+//!    two-squares-rule approach); a plain move multiplies each kind by
+//!    `exp(BEHAVIOUR_BETA * (happiness(to) - happiness(from)))`, clamped to
+//!    [`BEHAVIOUR_CLAMP`], so nothing ever becomes certain from behaviour alone.
+//! 5. Hard facts: a piece that moved is no Bomb or Flag; a piece that moved more than one square
+//!    is a Scout; a piece in a battle is certain.
+//!
+//! Normalisation: the thesis's alternating scaling (Fig. 6.1) corrected to scale each kind to
+//! its remaining count (not to 1), run on the unknown pieces against the kinds not pinned to a
+//! known piece, until every kind's sum is within [`TOLERANCE`] ([`normalize`]). Before it, exact
+//! deductions the scaling would only approach slowly are made: a kind that exactly as many
+//! pieces can still be as there are left of it is certain on them, and likewise for the
+//! immovable kinds together (the last unmoved pieces are the last Bombs and the Flag).
+
+use super::priors::{Priors, Relation};
+use crate::ai::BotRng;
+use crate::ai::belief::{Inconsistent, determinize_with};
+use crate::rules::{Army, Battle, BySide, MoveReport, PieceId, PieceKind, PlayerView, Position, Setup, Side, Square, battle};
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+/// Normalisation stops when every kind's sum is this close to its count.
+pub const TOLERANCE: f64 = 1e-7;
+/// At most this many alternating scaling rounds per normalisation.
+pub const MAX_ITERATIONS: usize = 2000;
+/// Multiplier for the kinds that would have won a capture the piece declined.
+pub const MISSED_FACTOR: f64 = 0.5;
+/// Strength of the behaviour heuristic.
+pub const BEHAVIOUR_BETA: f64 = 0.5;
+/// Bounds of the behaviour multiplier for one move.
+pub const BEHAVIOUR_CLAMP: (f64, f64) = (0.67, 1.5);
+
+/// One scaling of every row (piece) to sum 1. Returns the largest error before scaling.
+/// Rows summing to zero are left alone.
+pub fn normalize_pieces(rows: &mut [[f64; 12]]) -> f64 {
+    let mut err: f64 = 0.0;
+    for row in rows.iter_mut() {
+        let sum: f64 = row.iter().sum();
+        err = err.max((sum - 1.0).abs());
+        if sum > 0.0 {
+            for x in row.iter_mut() {
+                *x /= sum;
+            }
+        }
+    }
+    err
+}
+
+/// One scaling of every kind (column) to sum to `targets[kind]` (the thesis's pseudo-code
+/// divides by the sum, i.e. scales to 1; the count is the correct target when a kind has
+/// several pieces left). Returns the largest error before scaling.
+pub fn normalize_kinds(rows: &mut [[f64; 12]], targets: &[f64; 12]) -> f64 {
+    let mut err: f64 = 0.0;
+    for k in 0..12 {
+        let sum: f64 = rows.iter().map(|r| r[k]).sum();
+        err = err.max((sum - targets[k]).abs());
+        if sum > 0.0 {
+            let f = targets[k] / sum;
+            for r in rows.iter_mut() {
+                r[k] *= f;
+            }
+        } else {
+            for r in rows.iter_mut() {
+                r[k] = 0.0;
+            }
+        }
+    }
+    err
+}
+
+/// Alternating scaling until kinds and pieces are both within `tol` (rows end exactly
+/// normalised). Returns the number of rounds used. Converges whenever an assignment exists on
+/// the non-zero entries (iterative proportional fitting).
+pub fn normalize(rows: &mut [[f64; 12]], targets: &[f64; 12], tol: f64, max_iter: usize) -> usize {
+    for i in 0..max_iter {
+        let e_kinds = normalize_kinds(rows, targets);
+        let e_pieces = normalize_pieces(rows);
+        if e_kinds < tol && e_pieces < tol {
+            return i + 1;
+        }
+    }
+    max_iter
+}
+
+/// The beliefs about one side's pieces.
+#[derive(Clone, Debug)]
+pub struct BeliefMatrix {
+    side: Side,
+    rows: Vec<[f64; 12]>,
+    alive: Vec<bool>,
+    certain: Vec<bool>,
+    remaining: Army,
+}
+
+fn one_hot(k: PieceKind) -> [f64; 12] {
+    let mut r = [0.0; 12];
+    r[k.index()] = 1.0;
+    r
+}
+
+impl BeliefMatrix {
+    /// The enemy's pieces as `view`'s side can guess them.
+    pub fn from_view(view: &PlayerView) -> BeliefMatrix {
+        PublicReplay::from_view(view).matrix(view.side().opponent())
+    }
+
+    /// `view`'s own pieces as the opponent can guess them from public information.
+    pub fn own_public(view: &PlayerView) -> BeliefMatrix {
+        PublicReplay::from_view(view).matrix(view.side())
+    }
+
+    /// Whose pieces.
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// Probability of each kind (by [`PieceKind::index`]) for piece `id`: one-hot for a piece
+    /// whose kind is public, all zero for an id of the other side or one that never existed.
+    pub fn probabilities(&self, id: PieceId) -> [f64; 12] {
+        if id.side() != self.side {
+            return [0.0; 12];
+        }
+        self.rows.get(id.local()).copied().unwrap_or([0.0; 12])
+    }
+
+    /// Whether the kind of `id` is public (battle or Scout move).
+    pub fn is_certain(&self, id: PieceId) -> bool {
+        id.side() == self.side && self.certain.get(id.local()).copied().unwrap_or(false)
+    }
+
+    /// The pieces still on the board with their rows.
+    pub fn pieces(&self) -> impl Iterator<Item = (PieceId, [f64; 12])> + '_ {
+        (0..self.rows.len()).filter(|&i| self.alive[i]).map(move |i| (PieceId::new(self.side, i), self.rows[i]))
+    }
+
+    /// The pieces of this side still on the board, by kind (each kind's column sums to this).
+    pub fn remaining(&self) -> Army {
+        self.remaining
+    }
+
+    /// A full position consistent with `view` (whose enemy this matrix must describe) and the
+    /// remaining counts, the hidden kinds drawn from the matrix.
+    ///
+    /// Method: the unknown enemy pieces in a random order; each takes a kind drawn from its row
+    /// restricted to the kinds still unassigned that keep the rest assignable (a Scout for a
+    /// piece seen moving far; no Bomb or Flag for a piece that moved; enough unmoved pieces
+    /// left for the Bombs and Flag), renormalised; if that leaves no weight (a row that puts
+    /// all its mass on kinds now used up) the piece draws uniformly among the allowed kinds
+    /// (the repair). Every draw keeps an assignment possible, so it never fails on a consistent
+    /// view. It is a sequential draw, not an exact sample of a joint law with these marginals
+    /// (the matrix does not define one); its marginals follow the rows closely when the rows
+    /// are far from the count limits.
+    pub fn sample(&self, view: &PlayerView, rng: &mut BotRng) -> Result<Position, Inconsistent> {
+        if self.side != view.side().opponent() {
+            return Err(Inconsistent("the matrix describes the viewer's own pieces".into()));
+        }
+        #[derive(Clone, Copy, PartialEq)]
+        enum C {
+            Scout,
+            Movable,
+            Any,
+        }
+        let mut pieces: Vec<(PieceId, C)> = view
+            .unknown_enemies()
+            .map(|id| {
+                let p = view.piece(id);
+                (id, if p.scout_known { C::Scout } else if p.moved { C::Movable } else { C::Any })
+            })
+            .collect();
+        let mut counts = view.enemy_unassigned();
+        if counts.total() as usize != pieces.len() {
+            return Err(Inconsistent(format!("{} unknown pieces but {} kinds left", pieces.len(), counts.total())));
+        }
+        pieces.shuffle(rng);
+        let mut left = [0usize; 3]; // Scout, Movable, Any pieces not yet drawn
+        for p in &pieces {
+            left[p.1 as usize] += 1;
+        }
+        let movable_count = |a: &Army| -> usize {
+            PieceKind::ALL.iter().filter(|k| k.is_movable()).map(|&k| a[k] as usize).sum()
+        };
+        let mut out = Vec::with_capacity(pieces.len());
+        for &(id, c) in &pieces {
+            left[c as usize] -= 1;
+            let row = self.probabilities(id);
+            let mut allowed = [false; 12];
+            for k in PieceKind::ALL {
+                if counts[k] == 0 {
+                    continue;
+                }
+                let ok_type = match c {
+                    C::Scout => k == PieceKind::Scout,
+                    C::Movable => k.is_movable(),
+                    C::Any => true,
+                };
+                if !ok_type {
+                    continue;
+                }
+                let mut rest = counts;
+                rest[k] -= 1;
+                // Nested supports (Scout within movable within any): assignable iff enough
+                // Scouts for the Scout pieces and enough movables for Scout + moved pieces.
+                let feasible = rest[PieceKind::Scout] as usize >= left[0] && movable_count(&rest) >= left[0] + left[1];
+                allowed[k.index()] = feasible;
+            }
+            let mut w: Vec<f64> = (0..12).map(|k| if allowed[k] { row[k].max(0.0) } else { 0.0 }).collect();
+            let mut total: f64 = w.iter().sum();
+            if !(total > 0.0 && total.is_finite()) {
+                w = (0..12).map(|k| if allowed[k] { 1.0 } else { 0.0 }).collect();
+                total = w.iter().sum();
+            }
+            if total <= 0.0 {
+                return Err(Inconsistent(format!("piece {} has no kind left that fits", id.0)));
+            }
+            let mut x = rng.random::<f64>() * total;
+            let mut chosen = None;
+            for k in 0..12 {
+                if w[k] > 0.0 {
+                    chosen = Some(k);
+                    if x < w[k] {
+                        break;
+                    }
+                    x -= w[k];
+                }
+            }
+            let k = PieceKind::ALL[chosen.expect("some weight is positive")];
+            counts[k] -= 1;
+            out.push((id, k));
+        }
+        out.sort();
+        Ok(determinize_with(view, &out))
+    }
+}
+
+/// Everything public about a game, replayed ply by ply, with the belief rows of both sides.
+#[derive(Clone, Debug)]
+pub struct PublicReplay {
+    n: BySide<usize>,
+    start: [Square; 80],
+    square: [Square; 80],
+    alive: [bool; 80],
+    moved: [bool; 80],
+    known: [Option<PieceKind>; 80],
+    lotto: [bool; 80],
+    board: [Option<PieceId>; 100],
+    start_board: [Option<PieceId>; 100],
+    remaining: BySide<Army>,
+    rows: BySide<Vec<[f64; 12]>>,
+    priors: Option<&'static Priors>,
+    plies: usize,
+}
+
+impl PublicReplay {
+    /// The public state at the start of `view`'s game (no ply applied).
+    pub fn start(view: &PlayerView) -> PublicReplay {
+        let me = view.side();
+        let enemy = me.opponent();
+        let mut n = BySide::<usize>::default();
+        n[enemy] = view.enemy_army().total() as usize;
+        n[me] = (view.alive_count(me) + view.captured()[me].total()) as usize;
+        let mut army = BySide::<Army>::default();
+        army[enemy] = view.enemy_army();
+        let mut start = [Square::from_index_unchecked(0); 80];
+        let mut board = [None; 100];
+        for side in Side::BOTH {
+            for local in 0..n[side].min(40) {
+                let id = PieceId::new(side, local);
+                let p = view.piece(id);
+                start[id.index()] = p.start;
+                board[p.start.index()] = Some(id);
+                if side == me
+                    && let Some(k) = p.kind
+                {
+                    army[me].add(k);
+                }
+            }
+        }
+        let priors = Priors::for_variant(view.rules().variant);
+        let mut rp = PublicReplay {
+            n,
+            start,
+            square: start,
+            alive: [false; 80],
+            moved: [false; 80],
+            known: [None; 80],
+            lotto: [false; 80],
+            board,
+            start_board: board,
+            remaining: army,
+            rows: BySide::default(),
+            priors,
+            plies: 0,
+        };
+        for side in Side::BOTH {
+            let total = army[side].total().max(1) as f64;
+            let uniform: [f64; 12] = std::array::from_fn(|k| army[side].0[k] as f64 / total);
+            let mut rows = Vec::with_capacity(n[side]);
+            for local in 0..n[side].min(40) {
+                let id = PieceId::new(side, local);
+                rp.alive[id.index()] = true;
+                let prior = match (priors, Setup::index_of(side, start[id.index()])) {
+                    (Some(p), Some(i)) => {
+                        // Statistics for kinds this army lacks are dropped by the scaling.
+                        std::array::from_fn(|k| if army[side].0[k] > 0 { p.square[i][k] } else { 0.0 })
+                    }
+                    _ => uniform,
+                };
+                rows.push(prior);
+            }
+            rp.rows[side] = rows;
+            rp.normalize_side(side);
+        }
+        rp
+    }
+
+    /// Replays every report of `view`.
+    pub fn from_view(view: &PlayerView) -> PublicReplay {
+        let mut rp = PublicReplay::start(view);
+        for r in view.reports() {
+            rp.apply(&r);
+        }
+        rp
+    }
+
+    /// Plies replayed.
+    pub fn plies(&self) -> usize {
+        self.plies
+    }
+
+    /// Whether `id` has attacked an unmoved piece whose kind was not public (a "lotto" piece,
+    /// thesis §5.4.4).
+    pub fn is_lotto(&self, id: PieceId) -> bool {
+        self.lotto[id.index()]
+    }
+
+    /// The kind of `id` if it is public (battle or Scout move).
+    pub fn public_kind(&self, id: PieceId) -> Option<PieceKind> {
+        self.known[id.index()]
+    }
+
+    /// The belief matrix of `side`'s pieces.
+    pub fn matrix(&self, side: Side) -> BeliefMatrix {
+        let n = self.n[side];
+        let rows = (0..n)
+            .map(|l| {
+                let id = PieceId::new(side, l);
+                match self.known[id.index()] {
+                    Some(k) => one_hot(k),
+                    None => self.rows[side][l],
+                }
+            })
+            .collect();
+        BeliefMatrix {
+            side,
+            rows,
+            alive: (0..n).map(|l| self.alive[PieceId::new(side, l).index()]).collect(),
+            certain: (0..n).map(|l| self.known[PieceId::new(side, l).index()].is_some()).collect(),
+            remaining: self.remaining[side],
+        }
+    }
+
+    fn row_mut(&mut self, id: PieceId) -> &mut [f64; 12] {
+        &mut self.rows[id.side()][id.local()]
+    }
+
+    /// Happiness of a piece of `kind` (of side `s`) on `sq` next to the publicly known enemy
+    /// pieces (heuristic 4).
+    fn happiness(&self, s: Side, kind: PieceKind, sq: Square) -> f64 {
+        if !kind.is_movable() {
+            return 0.0;
+        }
+        let o = s.opponent();
+        let mut h = 0.0;
+        for local in 0..self.n[o] {
+            let q = PieceId::new(o, local);
+            let (Some(kq), true) = (self.known[q.index()], self.alive[q.index()]) else { continue };
+            let attack = battle(kind, kq);
+            let sign = match attack {
+                Battle::AttackerWins => 1.0,
+                Battle::BothRemoved => -0.5,
+                Battle::DefenderWins => {
+                    if kq.is_movable() {
+                        -1.0
+                    } else {
+                        0.0
+                    }
+                }
+            };
+            if sign == 0.0 {
+                continue;
+            }
+            let qs = self.square[q.index()];
+            let d = (qs.row() as i32 - sq.row() as i32).abs() + (qs.col() as i32 - sq.col() as i32).abs();
+            let in_line = qs.row() == sq.row() || qs.col() == sq.col();
+            let w = (if in_line { 1.5 } else { 1.0 }) / d.max(1) as f64;
+            h += sign * w;
+        }
+        h
+    }
+
+    fn adjacent_enemy(&self, sq: Square, s: Side) -> bool {
+        sq.neighbours().any(|n| self.board[n.index()].is_some_and(|q| q.side() != s))
+    }
+
+    fn decline(&mut self, p: PieceId, around: Square) {
+        let s = p.side();
+        let targets: Vec<PieceKind> = around
+            .neighbours()
+            .filter_map(|n| self.board[n.index()])
+            .filter(|q| q.side() != s)
+            .filter_map(|q| self.known[q.index()])
+            .collect();
+        for kq in targets {
+            let row = self.row_mut(p);
+            for k in PieceKind::ALL {
+                if k.is_movable() && battle(k, kq) == Battle::AttackerWins {
+                    row[k.index()] *= MISSED_FACTOR;
+                }
+            }
+        }
+    }
+
+    /// Makes `id`'s kind certain; on the first time, informs its initial neighbours.
+    fn learn(&mut self, id: PieceId, kind: PieceKind) {
+        let first = self.known[id.index()].is_none();
+        self.known[id.index()] = Some(kind);
+        *self.row_mut(id) = one_hot(kind);
+        if !first {
+            return;
+        }
+        let Some(priors) = self.priors else { return };
+        let side = id.side();
+        let start = self.start[id.index()];
+        let Some(i_s) = Setup::index_of(side, start) else { return };
+        for t in start.neighbours() {
+            let Some(nb) = self.start_board[t.index()] else { continue };
+            if nb.side() != side || !self.alive[nb.index()] || self.known[nb.index()].is_some() {
+                continue;
+            }
+            let Some(i_t) = Setup::index_of(side, t) else { continue };
+            let (rs, rt) = (i_s / 10, i_t / 10);
+            let rel = if rt == rs {
+                Relation::Beside
+            } else if rt + 1 == rs {
+                Relation::Behind
+            } else {
+                Relation::InFront
+            };
+            let row = self.row_mut(nb);
+            for b in PieceKind::ALL {
+                row[b.index()] *= priors.relation(kind, b, rel);
+            }
+        }
+    }
+
+    fn remove(&mut self, id: PieceId, kind: PieceKind) {
+        self.alive[id.index()] = false;
+        let sq = self.square[id.index()];
+        if self.board[sq.index()] == Some(id) {
+            self.board[sq.index()] = None;
+        }
+        self.remaining[id.side()].remove(kind);
+    }
+
+    /// Learns one ply. A report that does not fit the replayed board (never the case for a
+    /// view's own reports) is applied as far as it goes.
+    pub fn apply(&mut self, r: &MoveReport) {
+        let id = r.piece;
+        let s = r.side;
+        if id.index() >= 80 || id.side() != s {
+            return;
+        }
+        let (from, to) = (r.from, r.to);
+        if r.battle.is_none() && self.known[id.index()].is_none() {
+            let evading = self.adjacent_enemy(from, s);
+            if !evading {
+                // Heuristic 3, other pieces: they could have captured a known piece and did not.
+                let others: Vec<PieceId> = (0..self.n[s])
+                    .map(|l| PieceId::new(s, l))
+                    .filter(|&p| p != id && self.alive[p.index()] && self.known[p.index()].is_none())
+                    .collect();
+                for p in others {
+                    let sq = self.square[p.index()];
+                    self.decline(p, sq);
+                }
+            }
+            // Heuristic 3, the mover: it stood next to known pieces and left them alone.
+            self.decline(id, from);
+            // Heuristic 4.
+            let factors: [f64; 12] = std::array::from_fn(|k| {
+                let kind = PieceKind::ALL[k];
+                let d = self.happiness(s, kind, to) - self.happiness(s, kind, from);
+                (BEHAVIOUR_BETA * d).exp().clamp(BEHAVIOUR_CLAMP.0, BEHAVIOUR_CLAMP.1)
+            });
+            let row = self.row_mut(id);
+            for k in 0..12 {
+                row[k] *= factors[k];
+            }
+        } else if r.battle.is_none() {
+            // A known piece moving: nothing to learn about it, but the others may have declined.
+            if !self.adjacent_enemy(from, s) {
+                let others: Vec<PieceId> = (0..self.n[s])
+                    .map(|l| PieceId::new(s, l))
+                    .filter(|&p| p != id && self.alive[p.index()] && self.known[p.index()].is_none())
+                    .collect();
+                for p in others {
+                    let sq = self.square[p.index()];
+                    self.decline(p, sq);
+                }
+            }
+        }
+        // Heuristic 5: moved pieces are movable; long moves are Scouts.
+        self.moved[id.index()] = true;
+        if self.known[id.index()].is_none() {
+            let row = self.row_mut(id);
+            row[PieceKind::Bomb.index()] = 0.0;
+            row[PieceKind::Flag.index()] = 0.0;
+        }
+        if r.reveals_scout() {
+            self.learn(id, PieceKind::Scout);
+        }
+        self.board[from.index()] = None;
+        match r.battle {
+            None => {
+                self.board[to.index()] = Some(id);
+                self.square[id.index()] = to;
+            }
+            Some(b) => {
+                let def = b.defender;
+                if def.index() < 80 {
+                    if !self.moved[def.index()] && self.known[def.index()].is_none() {
+                        self.lotto[id.index()] = true;
+                    }
+                    self.learn(id, b.attacker_kind);
+                    self.learn(def, b.defender_kind);
+                    match b.result {
+                        Battle::AttackerWins => {
+                            self.remove(def, b.defender_kind);
+                            self.board[to.index()] = Some(id);
+                            self.square[id.index()] = to;
+                        }
+                        Battle::DefenderWins => {
+                            self.square[id.index()] = from;
+                            self.remove(id, b.attacker_kind);
+                        }
+                        Battle::BothRemoved => {
+                            self.square[id.index()] = from;
+                            self.remove(id, b.attacker_kind);
+                            self.remove(def, b.defender_kind);
+                        }
+                    }
+                }
+            }
+        }
+        self.plies += 1;
+        for side in Side::BOTH {
+            self.normalize_side(side);
+        }
+    }
+
+    /// Deductions and scaling for `side`'s unknown pieces (see the module doc).
+    fn normalize_side(&mut self, side: Side) {
+        let n = self.n[side];
+        let mut targets = self.remaining[side];
+        let mut unknown: Vec<usize> = Vec::with_capacity(n);
+        for l in 0..n {
+            let id = PieceId::new(side, l);
+            if !self.alive[id.index()] {
+                continue;
+            }
+            match self.known[id.index()] {
+                Some(k) => {
+                    targets.remove(k);
+                }
+                None => unknown.push(l),
+            }
+        }
+        if unknown.is_empty() {
+            return;
+        }
+        let moved: Vec<bool> = unknown.iter().map(|&l| self.moved[PieceId::new(side, l).index()]).collect();
+        let mut rows: Vec<[f64; 12]> = unknown.iter().map(|&l| self.rows[side][l]).collect();
+        let t: [f64; 12] = std::array::from_fn(|k| targets.0[k] as f64);
+        // Hard facts and repair of rows the heuristics emptied (only float underflow can).
+        for (row, &mv) in rows.iter_mut().zip(&moved) {
+            for k in PieceKind::ALL {
+                if t[k.index()] == 0.0 || (mv && !k.is_movable()) || !row[k.index()].is_finite() {
+                    row[k.index()] = 0.0;
+                }
+            }
+            if row.iter().sum::<f64>() <= 1e-300 {
+                for k in PieceKind::ALL {
+                    row[k.index()] = if t[k.index()] > 0.0 && (!mv || k.is_movable()) { 1.0 } else { 0.0 };
+                }
+            }
+        }
+        // Kinds that lost all support get a little back on every piece that may hold them.
+        for k in PieceKind::ALL {
+            if t[k.index()] > 0.0 && rows.iter().all(|r| r[k.index()] <= 1e-300) {
+                for (row, &mv) in rows.iter_mut().zip(&moved) {
+                    if !mv || k.is_movable() {
+                        row[k.index()] = 1e-6;
+                    }
+                }
+            }
+        }
+        deduce(&mut rows, &t);
+        normalize(&mut rows, &t, TOLERANCE, MAX_ITERATIONS);
+        for (i, &l) in unknown.iter().enumerate() {
+            self.rows[side][l] = rows[i];
+        }
+    }
+}
+
+/// Exact consequences of the counts the scaling would only approach: if exactly as many pieces
+/// can still be kind k as there are k left, they are all k (also for Bomb and Flag together).
+fn deduce(rows: &mut [[f64; 12]], t: &[f64; 12]) {
+    let groups: [&[usize]; 13] = [
+        &[0],
+        &[1],
+        &[2],
+        &[3],
+        &[4],
+        &[5],
+        &[6],
+        &[7],
+        &[8],
+        &[9],
+        &[10],
+        &[11],
+        &[PieceKind::Flag.index(), PieceKind::Bomb.index()],
+    ];
+    let mut changed = true;
+    let mut rounds = 0;
+    while changed && rounds < 20 {
+        changed = false;
+        rounds += 1;
+        for g in groups {
+            let need: f64 = g.iter().map(|&k| t[k]).sum();
+            if need <= 0.0 {
+                continue;
+            }
+            let support: Vec<usize> =
+                (0..rows.len()).filter(|&i| g.iter().any(|&k| rows[i][k] > 0.0)).collect();
+            if support.len() as f64 == need {
+                for &i in &support {
+                    for k in 0..12 {
+                        if !g.contains(&k) && rows[i][k] > 0.0 {
+                            rows[i][k] = 0.0;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A replay kept between calls: a new view whose reports extend the cached ones is brought up
+/// to date by replaying only the new plies (the result is identical to a fresh replay).
+#[derive(Clone, Debug, Default)]
+pub struct BeliefCache {
+    key: Option<crate::rules::ViewStart>,
+    reports: Vec<MoveReport>,
+    replay: Option<PublicReplay>,
+}
+
+impl BeliefCache {
+    /// An empty cache.
+    pub fn new() -> BeliefCache {
+        BeliefCache::default()
+    }
+
+    /// The replay of `view`, reusing the cached prefix when it fits.
+    pub fn replay(&mut self, view: &PlayerView) -> &PublicReplay {
+        let rec = view.to_record();
+        let fits = self.key.as_ref() == Some(&rec.start)
+            && self.replay.is_some()
+            && self.reports.len() <= rec.reports.len()
+            && self.reports[..] == rec.reports[..self.reports.len()];
+        if !fits {
+            self.replay = Some(PublicReplay::start(view));
+            self.reports.clear();
+            self.key = Some(rec.start.clone());
+        }
+        let replay = self.replay.as_mut().expect("set above");
+        for r in &rec.reports[self.reports.len()..] {
+            replay.apply(r);
+        }
+        self.reports = rec.reports;
+        self.replay.as_ref().expect("set above")
+    }
+}

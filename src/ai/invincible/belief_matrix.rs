@@ -42,7 +42,9 @@
 use super::priors::{Priors, Relation};
 use crate::ai::BotRng;
 use crate::ai::belief::{Inconsistent, determinize_with};
-use crate::rules::{Army, Battle, BySide, MoveReport, PieceId, PieceKind, PlayerView, Position, Setup, Side, Square, battle};
+use crate::rules::{
+    Army, Battle, BySide, MoveReport, PieceId, PieceKind, PlayerView, Position, Setup, Side, Square, battle,
+};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
@@ -191,7 +193,16 @@ impl BeliefMatrix {
             .unknown_enemies()
             .map(|id| {
                 let p = view.piece(id);
-                (id, if p.scout_known { C::Scout } else if p.moved { C::Movable } else { C::Any })
+                (
+                    id,
+                    if p.scout_known {
+                        C::Scout
+                    } else if p.moved {
+                        C::Movable
+                    } else {
+                        C::Any
+                    },
+                )
             })
             .collect();
         let mut counts = view.enemy_unassigned();
@@ -203,9 +214,8 @@ impl BeliefMatrix {
         for p in &pieces {
             left[p.1 as usize] += 1;
         }
-        let movable_count = |a: &Army| -> usize {
-            PieceKind::ALL.iter().filter(|k| k.is_movable()).map(|&k| a[k] as usize).sum()
-        };
+        let movable_count =
+            |a: &Army| -> usize { PieceKind::ALL.iter().filter(|k| k.is_movable()).map(|&k| a[k] as usize).sum() };
         let mut out = Vec::with_capacity(pieces.len());
         for &(id, c) in &pieces {
             left[c as usize] -= 1;
@@ -667,8 +677,7 @@ fn deduce(rows: &mut [[f64; 12]], t: &[f64; 12]) {
             if need <= 0.0 {
                 continue;
             }
-            let support: Vec<usize> =
-                (0..rows.len()).filter(|&i| g.iter().any(|&k| rows[i][k] > 0.0)).collect();
+            let support: Vec<usize> = (0..rows.len()).filter(|&i| g.iter().any(|&k| rows[i][k] > 0.0)).collect();
             if support.len() as f64 == need {
                 for &i in &support {
                     for k in 0..12 {

@@ -187,9 +187,8 @@ pub fn piece_values(rules: &ValueRules, alive: &BySide<Army>) -> PieceValues {
 pub fn game_state(values: &BySide<[f64; 12]>, alive: &BySide<Army>, side: Side) -> f64 {
     let opp = side.opponent();
     // The top surplus kind of each side after cancelling equal kinds pairwise.
-    let top_surplus = |s: Side, o: Side| -> Option<PieceKind> {
-        movable_kinds().rev().find(|&k| alive[s][k] > alive[o][k])
-    };
+    let top_surplus =
+        |s: Side, o: Side| -> Option<PieceKind> { movable_kinds().rev().find(|&k| alive[s][k] > alive[o][k]) };
     let weighted = |s: Side, o: Side| -> f64 {
         let top = top_surplus(s, o);
         let mut sum = 0.0;
@@ -205,11 +204,7 @@ pub fn game_state(values: &BySide<[f64; 12]>, alive: &BySide<Army>, side: Side) 
     };
     let mine = weighted(side, opp);
     let theirs = weighted(opp, side);
-    if theirs <= 1e-12 {
-        if mine <= 1e-12 { 1.0 } else { 10.0 }
-    } else {
-        mine / theirs
-    }
+    if theirs <= 1e-12 { if mine <= 1e-12 { 1.0 } else { 10.0 } } else { mine / theirs }
 }
 
 /// Invincible's reveal penalty (§3.2.2) for a piece of a side whose opponent has

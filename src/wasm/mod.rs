@@ -19,7 +19,8 @@ use crate::rules::{
     Battle, Game, IllegalMove, Move, MoveReport, Outcome, PieceKind, PlayerView, Rules, Side, Square, Variant,
     ViewRecord,
 };
-use crate::rules::{Position, Setup};
+use crate::rules::notation::{GameRecord, GravonGame, GravonResult, RecordStart, field_to_setups, setups_to_field};
+use crate::rules::{Position, Setup, WinReason};
 use serde::{Deserialize, Serialize};
 use std::fmt::Display;
 use wasm_bindgen::prelude::*;
@@ -618,6 +619,40 @@ impl Referee {
         serde_json::to_string_pretty(&rec).map_err(|e| js_err(format!("internal: {e}")))
     }
 
+    /// The game in the engine's own record format (tags, numbered moves with battles; see
+    /// docs/record-format.md). `red`/`blue` name the players, `date` is free text.
+    #[wasm_bindgen(js_name = exportRecord)]
+    pub fn export_record(&self, red: &str, blue: &str, date: &str) -> Result<String, JsValue> {
+        let mut rec = GameRecord::from_game(&self.game, &self.red, &self.blue);
+        rec.event = Some("Stratagem game".to_string());
+        rec.red_player = (!red.is_empty()).then(|| red.to_string());
+        rec.blue_player = (!blue.is_empty()).then(|| blue.to_string());
+        rec.date = (!date.is_empty()).then(|| date.to_string());
+        rec.write().map_err(|e| js_err(format!("internal: the record could not be written: {e}")))
+    }
+
+    /// The game as a Gravon XML file (field, moves, players, result).
+    #[wasm_bindgen(js_name = exportGravon)]
+    pub fn export_gravon(&self, red: &str, blue: &str) -> String {
+        let g = GravonGame {
+            game_type: Some(self.game.variant().name().to_string()),
+            field: Some(setups_to_field(&self.red, &self.blue)),
+            moves: self
+                .game
+                .position()
+                .history()
+                .iter()
+                .enumerate()
+                .map(|(i, r)| (i as u32 + 1, r.report.mv()))
+                .collect(),
+            players: vec![("1".to_string(), red.to_string()), ("2".to_string(), blue.to_string())],
+            result: self.game.outcome().map(|o| GravonResult::from_outcome(&o)),
+            move_lines: Vec::new(),
+            field_line: 0,
+        };
+        g.write()
+    }
+
     /// A game from a record made by [`Referee::export_json`]; each move is checked, and the
     /// error names the first that does not fit.
     #[wasm_bindgen(js_name = importJson)]
@@ -626,13 +661,58 @@ impl Referee {
         if rec.format != RECORD_FORMAT {
             return Err(js_err(format!("unknown record format '{}' (expected {RECORD_FORMAT})", rec.format)));
         }
-        let rules = rec.rules;
-        let mut r = Referee::new(&rec.red, &rec.blue, to_js(&rules)?)?;
-        for (i, m) in rec.moves.iter().enumerate() {
-            let mv = Move::parse(m).map_err(|e| js_err(format!("move {}: {e}", i + 1)))?;
-            r.game.play(mv).map_err(|e| js_err(format!("move {} ({m}): {e}", i + 1)))?;
+        let moves: Result<Vec<Move>, JsValue> = rec
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| Move::parse(m).map_err(|e| js_err(format!("move {}: {e}", i + 1))))
+            .collect();
+        Referee::from_parts(rec.rules, &rec.red, &rec.blue, &moves?, rec.resigned)
+    }
+
+    /// A game from any record the page knows: the own record format, a Gravon XML file, or
+    /// the page's JSON. Every move is replayed through the engine; errors name line and ply.
+    /// A recorded resignation is kept; records that start from a position other than two
+    /// setups are refused (the page plays from setups).
+    #[wasm_bindgen(js_name = importGame)]
+    pub fn import_game(text: &str) -> Result<Referee, JsValue> {
+        let t = text.trim_start();
+        if t.starts_with('{') {
+            return Referee::import_json(t);
         }
-        if let Some(s) = rec.resigned {
+        let resigned = |o: Option<Outcome>| match o {
+            Some(Outcome::Win { winner, reason: WinReason::Resignation }) => Some(winner.opponent()),
+            _ => None,
+        };
+        if t.starts_with('<') {
+            let g = GravonGame::read(t).map_err(|e| js_err(format!("Gravon file, {e}")))?;
+            let field = g.field.as_deref().ok_or_else(|| js_err("the Gravon file has no field"))?;
+            let (red, blue) = field_to_setups(field).map_err(|e| js_err(format!("Gravon field: {e}")))?;
+            let moves: Vec<Move> = g.moves.iter().map(|&(_, m)| m).collect();
+            let outcome = g.recorded_outcome().map_err(|e| js_err(format!("Gravon file, {e}")))?;
+            return Referee::from_parts(Rules::gravon(), &red.to_letters(), &blue.to_letters(), &moves, resigned(outcome));
+        }
+        let rec = GameRecord::read(t).map_err(|e| js_err(format!("game record, {e}")))?;
+        let RecordStart::Setups { red, blue } = rec.start else {
+            return Err(js_err("this record starts from a position, not from two setups: the page cannot play it"));
+        };
+        Referee::from_parts(rec.rules, &red.to_letters(), &blue.to_letters(), &rec.moves, resigned(rec.result))
+    }
+}
+
+impl Referee {
+    fn from_parts(
+        rules: Rules,
+        red: &str,
+        blue: &str,
+        moves: &[Move],
+        resigned: Option<Side>,
+    ) -> Result<Referee, JsValue> {
+        let mut r = Referee::new(red, blue, to_js(&rules)?)?;
+        for (i, &mv) in moves.iter().enumerate() {
+            r.game.play(mv).map_err(|e| js_err(format!("move {} ({mv}): {e}", i + 1)))?;
+        }
+        if let Some(s) = resigned {
             r.game.resign(s).map_err(|e| js_err(format!("resignation: {e}")))?;
             r.resigned = Some(s);
         }

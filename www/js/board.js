@@ -74,7 +74,9 @@ export class BoardView {
   /** Fits the canvas to its container and the window height, sharp on hi-dpi screens. */
   resize() {
     const avail = this.wrap.clientWidth;
-    const maxH = window.innerHeight - 120;
+    // fill the width, but keep the whole board (and the message line below it) in view
+    const top = Math.max(0, this.wrap.getBoundingClientRect().top + window.scrollY);
+    const maxH = Math.max(window.innerHeight - top - 40, window.innerHeight * 0.6);
     const size = Math.max(240, Math.floor(Math.min(avail, maxH, 860) / 10) * 10);
     if (size === this.size) return;
     this.size = size;
@@ -266,21 +268,6 @@ export class BoardView {
       g.fillStyle = 'rgba(40, 150, 70, 0.5)';
       g.fillRect(x * s, y * s, s, s);
     }
-    // coordinates along the left and bottom edges of the screen
-    g.font = `600 ${Math.max(8, Math.round(s * 0.15))}px system-ui, sans-serif`;
-    g.fillStyle = 'rgba(60,45,20,0.7)';
-    g.textBaseline = 'top';
-    g.textAlign = 'left';
-    for (let y = 0; y < 10; y++) {
-      const sq = this.squareAt(0, y);
-      if (!isLake(sq)) g.fillText(String(Math.floor(sq / 10) + 1), 3, y * s + 2);
-    }
-    g.textBaseline = 'bottom';
-    g.textAlign = 'right';
-    for (let x = 0; x < 10; x++) {
-      const sq = this.squareAt(x, 9);
-      g.fillText(FILES[sq % 10], (x + 1) * s - 3, S - 2);
-    }
     if (m) {
       for (let i = 0; i < 100; i++) {
         const cell = m.cells[i];
@@ -304,6 +291,21 @@ export class BoardView {
           g.fill();
         }
       }
+    }
+    // coordinates along the left and bottom edges of the screen
+    g.font = `600 ${Math.max(8, Math.round(s * 0.15))}px system-ui, sans-serif`;
+    g.fillStyle = 'rgba(50,38,18,0.8)';
+    g.textBaseline = 'top';
+    g.textAlign = 'left';
+    for (let y = 0; y < 10; y++) {
+      const sq = this.squareAt(0, y);
+      if (!isLake(sq)) g.fillText(String(Math.floor(sq / 10) + 1), 3, y * s + 2);
+    }
+    g.textBaseline = 'bottom';
+    g.textAlign = 'right';
+    for (let x = 0; x < 10; x++) {
+      const sq = this.squareAt(x, 9);
+      g.fillText(FILES[sq % 10], (x + 1) * s - 3, S - 2);
     }
     if (this.showCursor && document.activeElement === this.canvas) {
       const { x, y } = this.cellOf(this.cursor);

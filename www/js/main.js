@@ -128,9 +128,28 @@ function updateStatus() {
   st.textContent = text;
 }
 
+/**
+ * Why the game ended, told to the human (Red): "You captured Blue's Flag".
+ * @param {Outcome} o
+ */
+function outcomeReason(o) {
+  const words = /** @type {Record<string, [string, string]>} */ ({
+    // [when the human won, when the bot won]
+    FlagCaptured: ["You captured Blue's Flag", 'Blue captured your Flag'],
+    NoMovablePieces: ['Blue has no movable pieces left', 'You have no movable pieces left'],
+    NoLegalMove: ['Blue has no legal move', 'You have no legal move'],
+    Resignation: ['Blue resigned', 'You resigned'],
+    Forfeit: ['Blue forfeited', 'You forfeited'],
+  });
+  const w = words[o.reason];
+  if (o.winner && w) return o.winner === HUMAN ? w[0] : w[1];
+  const why = o.text.replace(/^(Red|Blue) wins: |^draw: /, '');
+  return why.charAt(0).toUpperCase() + why.slice(1);
+}
+
 /** @param {Outcome} o */
 function outcomeHeadline(o) {
-  const why = o.text.replace(/^(Red|Blue) wins: |^draw: /, '');
+  const why = outcomeReason(o);
   if (o.winner === HUMAN) return `You won: ${why}.`;
   if (o.winner === BOT) return `You lost: ${why}.`;
   return `Draw: ${why}.`;
@@ -649,7 +668,7 @@ function gameOver(o) {
   clearSelection();
   S.viewPly = null;
   $('game-over-title').textContent = o.winner === HUMAN ? 'You won' : o.winner === BOT ? 'You lost' : 'Draw';
-  $('game-over-reason').textContent = `${outcomeHeadline(o)} The bot's pieces are shown on the board.`;
+  $('game-over-reason').textContent = `${outcomeReason(o)}. The bot's pieces are shown on the board.`;
   saveGame();
   if (o.winner === HUMAN) sounds.win();
   else sounds.lose();
@@ -714,20 +733,84 @@ function playAgain() {
   message('Same setups, new game.');
 }
 
-function exportGame() {
+/**
+ * Downloads the game: the own record format (default) or Gravon XML.
+ * @param {'record'|'gravon'} [format]
+ */
+function exportGame(format = 'record') {
   const r = S.referee;
   if (!r) return;
-  const text = r.exportJson();
-  const blob = new Blob([text], { type: 'application/json' });
+  const now = new Date();
+  const date = `${now.getFullYear()}.${String(now.getMonth() + 1).padStart(2, '0')}.${String(now.getDate()).padStart(2, '0')}`;
+  const botName = `${currentLevel()?.label ?? 'bot'} (bot)`;
+  let text, type, ext;
+  try {
+    if (format === 'gravon') {
+      text = r.exportGravon('You', botName);
+      type = 'application/xml';
+      ext = 'xml';
+    } else {
+      text = r.exportRecord('You', botName, date);
+      type = 'text/plain';
+      ext = 'txt';
+    }
+  } catch (e) {
+    message(`The game could not be exported: ${errText(e)}`, 'warn');
+    return;
+  }
+  const blob = new Blob([text], { type });
   const a = document.createElement('a');
-  const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
+  const stamp = now.toISOString().slice(0, 16).replace(/[-:T]/g, '');
   a.href = URL.createObjectURL(blob);
-  a.download = `stratagem-game-${stamp}.json`;
+  a.download = `stratagem-game-${stamp}.${ext}`;
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  message('The game record was downloaded (JSON: rules, both setups, the moves).');
+  message(format === 'gravon' ? 'The game was downloaded as a Gravon XML file.' : 'The game record was downloaded.');
+}
+
+/** Opens a game record and plays on from it (the human is Red). @param {File} file */
+async function importGame(file) {
+  let text;
+  try {
+    text = await file.text();
+  } catch (e) {
+    message(`The file could not be read: ${errText(e)}`, 'warn');
+    return;
+  }
+  let r;
+  try {
+    r = wasm.Referee.importGame(text);
+  } catch (e) {
+    message(`${file.name}: ${errText(e)}`, 'warn');
+    return;
+  }
+  stopThinking();
+  S.referee?.free();
+  S.referee = r;
+  /** @type {Report[]} */
+  const hist = r.history();
+  S.plies = hist.map((h) => h.text);
+  S.seed = Math.floor(Math.random() * 2 ** 32);
+  const o = /** @type {Outcome|null} */ (r.outcome());
+  S.resigned = !!o && o.reason === 'Resignation';
+  S.outcome = null;
+  S.battle = null;
+  S.viewPly = null;
+  S.lastBotMoveMs = null;
+  clearSelection();
+  renderedPlies = -1;
+  if (o) {
+    S.phase = 'over';
+    gameOver(o);
+  } else {
+    S.phase = 'play';
+    saveGame();
+    render();
+    if (r.toMove() === BOT) requestBotMove();
+  }
+  message(`Loaded ${file.name}: ${r.ply()} moves. You play Red.`);
 }
 
 /** @param {number} ply */
@@ -814,8 +897,15 @@ function bindControls() {
     showSound();
     if (soundOn()) sounds.move();
   });
-  $btn('btn-export').addEventListener('click', exportGame);
-  $btn('btn-export-over').addEventListener('click', exportGame);
+  $btn('btn-export').addEventListener('click', () => exportGame('record'));
+  $btn('btn-export-over').addEventListener('click', () => exportGame('record'));
+  $btn('btn-export-gravon').addEventListener('click', () => exportGame('gravon'));
+  $btn('btn-import').addEventListener('click', () => $input('import-file').click());
+  $input('import-file').addEventListener('change', () => {
+    const f = $input('import-file').files?.[0];
+    $input('import-file').value = '';
+    if (f) importGame(f);
+  });
   $btn('btn-play-again').addEventListener('click', playAgain);
   $btn('btn-step-back').addEventListener('click', () => {
     const r = S.referee;

@@ -16,4 +16,6 @@ pub use field::{
 };
 pub use gravon::{GravonError, GravonGame, GravonResult};
 pub use record::{GameRecord, ParsedRecord, RecordError, RecordStart};
-pub use replay::{Agreement, Annotation, PlyInfo, Replay, ReplayError, SourceMove, compare_outcome, replay};
+pub use replay::{
+    Agreement, Annotation, PlyInfo, Replay, ReplayError, SourceMove, compare_outcome, replay, replay_partial,
+};

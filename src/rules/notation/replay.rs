@@ -146,16 +146,27 @@ fn describe(a: Option<Annotation>) -> String {
 /// Plays `moves` from `start`. Stops at the first move the engine refuses (including any
 /// move after the game has ended by the rules) or whose annotation disagrees.
 pub fn replay(start: Position, moves: &[SourceMove], keep_legal: bool) -> Result<Replay, ReplayError> {
+    match replay_partial(start, moves, keep_legal) {
+        (r, None) => Ok(r),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// Like [`replay`], but also returns what was played before the first error (the position
+/// just before the refused ply, and the plies up to it).
+pub fn replay_partial(start: Position, moves: &[SourceMove], keep_legal: bool) -> (Replay, Option<ReplayError>) {
     let mut pos = start;
     let mut plies = Vec::with_capacity(moves.len());
+    let mut error = None;
     for (i, sm) in moves.iter().enumerate() {
         let ply = i as u32 + 1;
         let side = pos.to_move();
         let legal = pos.legal_moves();
         let over = pos.outcome().is_some();
         let checked = if over { Err(IllegalMove::GameOver) } else { pos.check_move(sm.mv).map(|_| ()) };
-        if let Err(error) = checked {
-            return Err(ReplayError::Illegal { line: sm.line, ply, side, mv: sm.mv, error });
+        if let Err(e) = checked {
+            error = Some(ReplayError::Illegal { line: sm.line, ply, side, mv: sm.mv, error: e });
+            break;
         }
         let report = pos.play_unchecked(sm.mv);
         let actual = Annotation::of(&report);
@@ -167,7 +178,8 @@ pub fn replay(start: Position, moves: &[SourceMove], keep_legal: bool) -> Result
                 (None, Some(true)) => "an attack ('x')".to_string(),
                 (None, _) => "a move to an empty square ('-')".to_string(),
             };
-            return Err(ReplayError::Annotation {
+            pos.undo();
+            error = Some(ReplayError::Annotation {
                 line: sm.line,
                 ply,
                 side,
@@ -175,11 +187,12 @@ pub fn replay(start: Position, moves: &[SourceMove], keep_legal: bool) -> Result
                 written,
                 actual: describe(actual),
             });
+            break;
         }
         plies.push(PlyInfo { ply, side, report, legal_before: if keep_legal { legal.to_vec() } else { Vec::new() } });
     }
     let outcome = pos.outcome();
-    Ok(Replay { position: pos, plies, outcome })
+    (Replay { position: pos, plies, outcome }, error)
 }
 
 /// Whether an outcome is reached by the rules alone (so the engine must reach it too), as

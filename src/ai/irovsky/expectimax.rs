@@ -99,13 +99,18 @@ impl<'c, 'x> Expectimax<'c, 'x> {
     fn visit(&mut self) {
         self.nodes += 1;
         self.pending += 1;
-        if self.pending >= CHECK_EVERY {
-            if let Some(ctx) = self.ctx.as_deref_mut() {
+        // The node budget is compared on every node (an integer test), the clock read
+        // every CHECK_EVERY nodes.
+        if let Some(ctx) = self.ctx.as_deref_mut() {
+            let node_limit = ctx.budget.nodes.is_some_and(|n| ctx.nodes() + self.pending >= n);
+            if node_limit || self.pending >= CHECK_EVERY {
                 ctx.add_nodes(self.pending);
+                self.pending = 0;
                 if ctx.out_of_budget() {
                     self.aborted = true;
                 }
             }
+        } else {
             self.pending = 0;
         }
     }

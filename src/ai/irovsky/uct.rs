@@ -216,7 +216,7 @@ pub fn search(view: &PlayerView, ctx: &mut SearchContext, params: UctParams) -> 
         }
         iterations += 1;
         ctx.add_nodes(1);
-        if iterations % 512 == 0 {
+        if iterations.is_multiple_of(512) {
             let (b, s) = most_visited(&nodes);
             ctx.report(max_depth, b, s);
         }

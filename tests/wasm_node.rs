@@ -2,24 +2,185 @@
 //! wasm-bindgen-test-runner: `cargo test --target wasm32-unknown-unknown --test wasm_node`
 //! (the runner is set in `.cargo/config.toml`; scripts/test.sh runs this).
 //!
-//! Invariants checked: what the page relies on behaves the same when compiled to wasm32 as
-//! natively; bad input from JS comes back as an `Error` carrying the rule's text, never a panic
-//! (a panicked wasm instance is unusable, so a panic here fails the whole binary).
+//! Invariants checked: the referee the page holds agrees with the rules engine when compiled
+//! to wasm32; bad input from JS (setup strings, move text, views) comes back as a JS `Error`
+//! carrying the rule's text, never a panic (with `panic = "abort"` a panic traps and the whole
+//! test binary fails); `think` returns a legal move of the view it is given, at every level.
 //! Natively this file compiles to nothing.
 #![cfg(target_arch = "wasm32")]
 
-use stratagem::rules::{Game, Move, Rules, Setup};
+use js_sys::{Array, Error, Reflect};
+use stratagem::rules::{Game, Move, PieceKind, Rules, Setup, Side, Square};
+use stratagem::wasm::{Referee, check_setup, levels, think};
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
-/// A human setup from the Gravon data (the same one the crate's doc example uses).
+/// Human setups from the project's Gravon data (the first is the crate's doc example's).
 const RED: &str = "IBJEIBHEBGEHEMCEHBDDHFLJGKDIFGBDGFDFDDDB";
+const BLUE: &str = "GHDEDEBMBFBBEJDIJBEBDGHCDHIEDHDFIKFGDLFG";
+
+fn get(obj: &JsValue, key: &str) -> JsValue {
+    Reflect::get(obj, &JsValue::from_str(key)).unwrap_or_else(|_| panic!("no field {key} in {obj:?}"))
+}
+
+fn get_str(obj: &JsValue, key: &str) -> String {
+    get(obj, key).as_string().unwrap_or_else(|| panic!("field {key} of {obj:?} is not a string"))
+}
+
+/// The message of a JS `Error`; fails the test if `v` is anything else (a string, a number).
+fn error_message(v: JsValue) -> String {
+    let e: Error = v.dyn_into().unwrap_or_else(|v| panic!("expected a JS Error, got {v:?}"));
+    e.message().into()
+}
+
+fn referee() -> Referee {
+    Referee::new(RED, BLUE, JsValue::UNDEFINED).expect("two valid setups make a game")
+}
 
 #[wasm_bindgen_test]
-fn rules_engine_runs_in_wasm() {
-    let setup = Setup::parse(RED).unwrap();
-    let mut game = Game::new(Rules::default(), &setup, &setup).unwrap();
-    let report = game.play(Move::parse("b4-b5").unwrap()).unwrap();
-    assert!(report.battle.is_none());
-    let err = game.play(Move::parse("b5-b6").unwrap()).unwrap_err();
-    assert_eq!(err.to_string(), "the piece on b5 is not yours");
+fn new_game_from_two_setup_strings() {
+    let r = referee();
+    assert_eq!(r.red_setup(), RED);
+    assert_eq!(r.blue_setup(), BLUE);
+    assert_eq!(r.to_move(), "Red");
+    assert_eq!(r.ply(), 0);
+    assert!(r.outcome().unwrap().is_null(), "a new game has no outcome");
+    // Red's legal moves in wasm are exactly the engine's.
+    let engine = Game::new(Rules::default(), &Setup::parse(RED).unwrap(), &Setup::parse(BLUE).unwrap()).unwrap();
+    let mut want: Vec<String> = engine.position().legal_moves().iter().map(|m| m.to_string()).collect();
+    let mut got = r.legal_moves();
+    want.sort();
+    got.sort();
+    assert!(!got.is_empty());
+    assert_eq!(got, want);
+}
+
+#[wasm_bindgen_test]
+fn legal_targets_match_the_engine_on_every_square() {
+    let r = referee();
+    let engine = Game::new(Rules::default(), &Setup::parse(RED).unwrap(), &Setup::parse(BLUE).unwrap()).unwrap();
+    let mut movable = 0;
+    for sq in Square::all() {
+        let got = r.legal_targets(&sq.to_string()).unwrap();
+        let want: Vec<String> = engine.legal_targets(sq).iter().map(|s| s.to_string()).collect();
+        assert_eq!(got, want, "legal targets of {sq}");
+        movable += usize::from(!got.is_empty());
+    }
+    assert!(movable > 0, "Red can move something at the start");
+    // The Scout on b4 runs up the open b file.
+    let scout = r.legal_targets("b4").unwrap();
+    assert!(scout.contains(&"b5".to_string()) && scout.contains(&"b6".to_string()), "{scout:?}");
+    // A square name that is no square is an Error, not a panic.
+    let msg = error_message(r.legal_targets("k11").unwrap_err());
+    assert!(!msg.is_empty());
+}
+
+#[wasm_bindgen_test]
+fn play_a_move_and_read_its_report() {
+    let mut r = referee();
+    let report = r.play("b4-b5").expect("b4-b5 is legal");
+    assert_eq!(get(&report, "ply").as_f64(), Some(1.0));
+    assert_eq!(get_str(&report, "side"), "Red");
+    assert_eq!(get_str(&report, "from"), "b4");
+    assert_eq!(get_str(&report, "to"), "b5");
+    assert_eq!(get_str(&report, "text"), "b4-b5");
+    assert!(get(&report, "battle").is_null(), "b5 was empty: no battle");
+    assert!(get(&report, "outcome").is_null());
+    assert_eq!(r.ply(), 1);
+    assert_eq!(r.to_move(), "Blue");
+    // The history holds the same report.
+    let history: Array = r.history().unwrap().dyn_into().unwrap();
+    assert_eq!(history.length(), 1);
+    assert_eq!(get_str(&history.get(0), "text"), "b4-b5");
+    // Undo takes it back.
+    let undone = r.undo().unwrap();
+    assert_eq!(get_str(&undone, "text"), "b4-b5");
+    assert_eq!(r.ply(), 0);
+    assert_eq!(r.to_move(), "Red");
+}
+
+#[wasm_bindgen_test]
+fn an_illegal_move_is_an_error_with_the_rules_text() {
+    let mut r = referee();
+    r.play("b4-b5").unwrap();
+    // The engine's own words for the same attempt.
+    let mut engine = Game::new(Rules::default(), &Setup::parse(RED).unwrap(), &Setup::parse(BLUE).unwrap()).unwrap();
+    engine.play(Move::parse("b4-b5").unwrap()).unwrap();
+    let want = engine.play(Move::parse("b5-b6").unwrap()).unwrap_err().to_string();
+    assert_eq!(want, "the piece on b5 is not yours");
+
+    let msg = error_message(r.play("b5-b6").unwrap_err());
+    assert_eq!(msg, want);
+    assert_eq!(r.why_illegal("b5-b6").unwrap().as_deref(), Some(want.as_str()));
+    // Diagonal, lake, malformed text: each its own rule, and the game is unchanged.
+    let before = r.legal_moves();
+    let diag = error_message(r.play("a7-b6").unwrap_err());
+    assert!(diag.contains("diagonal"), "{diag}");
+    let text = error_message(r.play("hello").unwrap_err());
+    assert!(text.contains("hello") && text.contains("not a move"), "{text}");
+    let empty = error_message(r.play_from_to("e5", "e6").unwrap_err());
+    assert_eq!(empty, "there is no piece on e5");
+    assert_eq!(r.ply(), 1);
+    assert_eq!(r.legal_moves(), before);
+}
+
+#[wasm_bindgen_test]
+fn a_malformed_setup_string_is_a_located_error() {
+    // A bad letter: the message names the side, the letter's place and the letter.
+    let bad = format!("{}Z{}", &RED[..12], &RED[13..]);
+    let msg = error_message(Referee::new(&bad, BLUE, JsValue::UNDEFINED).err().expect("Z is no piece"));
+    assert!(msg.starts_with("Red's setup"), "{msg}");
+    assert!(msg.contains("letter 13") && msg.contains("row 2 from the back, column c") && msg.contains("'Z'"), "{msg}");
+    let msg = error_message(Referee::new(RED, &BLUE[..39], JsValue::UNDEFINED).err().expect("39 letters"));
+    assert!(msg.starts_with("Blue's setup") && msg.contains("39"), "{msg}");
+    // Wrong counts: a second Marshal where a Scout stood.
+    let (scout, marshal) = (PieceKind::Scout.letter(Side::Red), PieceKind::Marshal.letter(Side::Red));
+    let i = RED.find(scout).unwrap();
+    let two_marshals = format!("{}{marshal}{}", &RED[..i], &RED[i + 1..]);
+    let msg = error_message(check_setup(&two_marshals, "classic").unwrap_err());
+    assert!(msg.contains("2 Marshals") && msg.contains("Scouts"), "{msg}");
+    assert_eq!(check_setup(&format!("  {RED} "), "classic").unwrap(), RED, "surrounding space is trimmed");
+    let msg = error_message(check_setup(RED, "chess").unwrap_err());
+    assert!(msg.contains("chess"), "{msg}");
+}
+
+#[wasm_bindgen_test]
+fn think_returns_a_legal_move_at_every_level() {
+    let mut r = referee();
+    r.play("b4-b5").unwrap();
+    let legal = r.legal_moves();
+    let view = r.view_record("Blue").unwrap();
+    let levels: Array = levels().unwrap().dyn_into().unwrap();
+    assert!(levels.length() > 0);
+    for (i, level) in levels.iter().enumerate() {
+        let id = get_str(&level, "id");
+        // A short budget: legality, not strength, is checked here.
+        let answer = think(JsValue::from_str(&view), &id, 150.0, JsValue::from_str(&format!("seed-{i}")), None)
+            .unwrap_or_else(|e| panic!("level {id}: {}", error_message(e)));
+        let mv = get_str(&answer, "move");
+        assert!(legal.contains(&mv), "level {id} chose {mv}, not among Blue's legal moves");
+        // The referee accepts it.
+        let mut copy = Referee::new(RED, BLUE, JsValue::UNDEFINED).unwrap();
+        copy.play("b4-b5").unwrap();
+        copy.play(&mv).unwrap_or_else(|e| panic!("level {id}: {mv}: {}", error_message(e)));
+    }
+}
+
+#[wasm_bindgen_test]
+fn think_refuses_bad_views_with_errors() {
+    let r = referee();
+    // Red is to move: Blue's view cannot be answered.
+    let blue = r.view_record("Blue").unwrap();
+    let msg = error_message(think(JsValue::from_str(&blue), "random", 50.0, JsValue::from_f64(1.0), None).unwrap_err());
+    assert!(msg.contains("turn"), "{msg}");
+    let msg =
+        error_message(think(JsValue::from_str("{not json"), "random", 50.0, JsValue::from_f64(1.0), None).unwrap_err());
+    assert!(msg.starts_with("view"), "{msg}");
+    let red = r.view_record("Red").unwrap();
+    let msg =
+        error_message(think(JsValue::from_str(&red), "no-such-level", 50.0, JsValue::from_f64(1.0), None).unwrap_err());
+    assert!(msg.contains("no-such-level"), "{msg}");
+    // The side name is checked too.
+    let msg = error_message(r.view_record("Green").unwrap_err());
+    assert!(msg.contains("Green"), "{msg}");
 }

@@ -15,11 +15,11 @@
 //!   `web_sys::window()` does not exist inside a worker.
 
 use crate::ai::{self, Budget, Clock, Progress, SearchContext};
+use crate::rules::notation::{GameRecord, GravonGame, GravonResult, RecordStart, field_to_setups, setups_to_field};
 use crate::rules::{
     Battle, Game, IllegalMove, Move, MoveReport, Outcome, PieceKind, PlayerView, Rules, Side, Square, Variant,
     ViewRecord,
 };
-use crate::rules::notation::{GameRecord, GravonGame, GravonResult, RecordStart, field_to_setups, setups_to_field};
 use crate::rules::{Position, Setup, WinReason};
 use serde::{Deserialize, Serialize};
 use std::fmt::Display;
@@ -266,10 +266,9 @@ fn report_js(ply: u32, r: &MoveReport) -> ReportJs {
             Battle::DefenderWins => {
                 ("defender", format!("{} loses to {}", kind_label(b.attacker_kind), kind_label(b.defender_kind)))
             }
-            Battle::BothRemoved => (
-                "both",
-                format!("{} and {}: both removed", kind_label(b.attacker_kind), kind_label(b.defender_kind)),
-            ),
+            Battle::BothRemoved => {
+                ("both", format!("{} and {}: both removed", kind_label(b.attacker_kind), kind_label(b.defender_kind)))
+            }
         };
         BattleJs { attacker: b.attacker_kind.name(), defender: b.defender_kind.name(), result, text }
     });
@@ -690,7 +689,13 @@ impl Referee {
             let (red, blue) = field_to_setups(field).map_err(|e| js_err(format!("Gravon field: {e}")))?;
             let moves: Vec<Move> = g.moves.iter().map(|&(_, m)| m).collect();
             let outcome = g.recorded_outcome().map_err(|e| js_err(format!("Gravon file, {e}")))?;
-            return Referee::from_parts(Rules::gravon(), &red.to_letters(), &blue.to_letters(), &moves, resigned(outcome));
+            return Referee::from_parts(
+                Rules::gravon(),
+                &red.to_letters(),
+                &blue.to_letters(),
+                &moves,
+                resigned(outcome),
+            );
         }
         let rec = GameRecord::read(t).map_err(|e| js_err(format!("game record, {e}")))?;
         let RecordStart::Setups { red, blue } = rec.start else {
@@ -796,11 +801,12 @@ pub fn think(
         }
     };
     let clock = JsClock;
-    let mut ctx = SearchContext::new(Budget::time(ms), &clock, seed, &mut on_progress);
-    let mv = bot.choose_move(&view, &mut ctx);
-    let nodes = ctx.nodes();
-    let elapsed = ctx.elapsed_ms();
-    drop(ctx);
+    // The context borrows the progress closure (and through it `last`): keep it in a block.
+    let (mv, nodes, elapsed) = {
+        let mut ctx = SearchContext::new(Budget::time(ms), &clock, seed, &mut on_progress);
+        let mv = bot.choose_move(&view, &mut ctx);
+        (mv, ctx.nodes(), ctx.elapsed_ms())
+    };
     // The bot contract says the move is legal; check anyway so a bug cannot reach the referee
     // as if it were the bot's intent.
     if let Err(e) = view.check_move(mv) {

@@ -120,7 +120,7 @@ function updateStatus() {
   st.dataset.state = state;
   let text = '';
   if (S.phase === 'loading') text = 'Loading…';
-  else if (state === 'setup') text = 'Arrange your army (Red, at the bottom), then press Start game.';
+  else if (state === 'setup') text = `Arrange your army (Red, ${S.flipped ? 'at the top' : 'at the bottom'}), then press Start game.`;
   else if (state === 'thinking') text = `${currentLevel()?.label ?? 'The bot'} (Blue) is thinking…`;
   else if (state === 'your-turn') text = 'Your move (Red).';
   else if (S.outcome) text = outcomeHeadline(S.outcome);
@@ -643,6 +643,7 @@ async function requestBotMove() {
       rep = /** @type {Report} */ (r.play(move));
     } catch (e) {
       fallbackWhy = `it chose ${move}, which the referee refused: ${errText(e)}`;
+      bot.replace();
     }
   }
   if (!rep) {
@@ -890,6 +891,7 @@ function bindControls() {
   $btn('btn-flip').addEventListener('click', () => {
     S.flipped = !S.flipped;
     board.setFlipped(S.flipped);
+    updateStatus();
   });
   $btn('btn-sound').addEventListener('click', () => {
     setSound(!soundOn());

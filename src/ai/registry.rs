@@ -27,37 +27,45 @@ impl std::fmt::Debug for BotEntry {
 }
 
 /// Every bot, one line each. Add yours here.
-pub const BOTS: &[BotEntry] = &[BotEntry {
-    name: "random",
-    make: || Box::new(super::random::RandomBot::new()),
-    description: "uniformly random legal moves and a uniformly random setup",
-    source: "baseline",
-},
-// Seed 003 (Irovský 2023): docs/bots/{mcts,ismcts,alphabeta,expectimax}.md
-BotEntry {
-    name: "mcts",
-    make: || Box::new(super::irovsky::mcts::MctsBot::new()),
-    description: "UCT (c = 0.3) on one determinization per move, 50-ply random playouts scored by material",
-    source: "seed 003, Irovsky 2023, sections 6.2-6.3",
-},
-BotEntry {
-    name: "ismcts",
-    make: || Box::new(super::irovsky::ismcts::IsmctsBot::new()),
-    description: "the seed-003 MCTS with a fresh determinization every iteration (information-set MCTS)",
-    source: "seed 003, Irovsky 2023, sections 6.2-6.3 and 8 (the fix it points to)",
-},
-BotEntry {
-    name: "alphabeta",
-    make: || Box::new(super::irovsky::alphabeta::AlphaBetaBot::new()),
-    description: "depth-3 alpha-beta with the Table 6.1 evaluation on sampled positions; unknown enemy pieces do not move",
-    source: "seed 003, Irovsky 2023, section 6.4",
-},
-BotEntry {
-    name: "expectimax",
-    make: || Box::new(super::irovsky::expectimax::ExpectimaxBot::new()),
-    description: "depth-3 expectimax, chance nodes on attacks involving unknown pieces weighted by the belief marginals",
-    source: "seed 003, Irovsky 2023, section 6.5",
-}];
+pub const BOTS: &[BotEntry] = &[
+    BotEntry {
+        name: "random",
+        make: || Box::new(super::random::RandomBot::new()),
+        description: "uniformly random legal moves and a uniformly random setup",
+        source: "baseline",
+    },
+    BotEntry {
+        name: "negamax",
+        make: || Box::new(super::negamax::NegamaxBot::new()),
+        description: "iterative-deepening alpha-beta negamax on 4 positions sampled from the view, material evaluation",
+        source: "seed 004, a Swedish minimax/negamax tutorial (docs/bots/negamax.md)",
+    },
+    // Seed 003 (Irovský 2023): docs/bots/{mcts,ismcts,alphabeta,expectimax}.md
+    BotEntry {
+        name: "mcts",
+        make: || Box::new(super::irovsky::mcts::MctsBot::new()),
+        description: "UCT (c = 0.3) on one determinization per move, 50-ply random playouts scored by material",
+        source: "seed 003, Irovsky 2023, sections 6.2-6.3",
+    },
+    BotEntry {
+        name: "ismcts",
+        make: || Box::new(super::irovsky::ismcts::IsmctsBot::new()),
+        description: "the seed-003 MCTS with a fresh determinization every iteration (information-set MCTS)",
+        source: "seed 003, Irovsky 2023, sections 6.2-6.3 and 8 (the fix it points to)",
+    },
+    BotEntry {
+        name: "alphabeta",
+        make: || Box::new(super::irovsky::alphabeta::AlphaBetaBot::new()),
+        description: "depth-3 alpha-beta with the Table 6.1 evaluation on sampled positions; unknown enemy pieces do not move",
+        source: "seed 003, Irovsky 2023, section 6.4",
+    },
+    BotEntry {
+        name: "expectimax",
+        make: || Box::new(super::irovsky::expectimax::ExpectimaxBot::new()),
+        description: "depth-3 expectimax, chance nodes on attacks involving unknown pieces weighted by the belief marginals",
+        source: "seed 003, Irovsky 2023, section 6.5",
+    },
+];
 
 /// A difficulty level offered in the page.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
@@ -75,13 +83,22 @@ pub struct Level {
 }
 
 /// The levels, weakest first.
-pub const LEVELS: &[Level] = &[Level {
-    id: "random",
-    label: "Random",
-    bot: "random",
-    movetime_ms: 100,
-    about: "Plays any legal move at random: a first game to learn the rules.",
-}];
+pub const LEVELS: &[Level] = &[
+    Level {
+        id: "random",
+        label: "Random",
+        bot: "random",
+        movetime_ms: 100,
+        about: "Plays any legal move at random: a first game to learn the rules.",
+    },
+    Level {
+        id: "negamax",
+        label: "Negamax",
+        bot: "negamax",
+        movetime_ms: 1000,
+        about: "Looks a few moves ahead on guesses of your hidden pieces, counting material (seed 004 tutorial).",
+    },
+];
 
 /// The registry entry of `name`.
 pub fn bot_entry(name: &str) -> Option<&'static BotEntry> {

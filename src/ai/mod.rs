@@ -12,6 +12,7 @@ pub mod irovsky;
 pub mod negamax;
 pub mod random;
 pub mod registry;
+pub mod setupstats;
 pub mod strategoai;
 
 pub use registry::{BOTS, BotEntry, LEVELS, Level, bot_entry, bot_names, level, make_bot};

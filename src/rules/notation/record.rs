@@ -326,7 +326,7 @@ impl GameRecord {
         let mut line = String::new();
         for (i, p) in rp.plies.iter().enumerate() {
             let side = p.side;
-            if side == first.opponent() && i == 0 {
+            if i == 0 && side == Side::Blue {
                 let _ = write!(line, "{}... ", move_number(i, first));
             } else if side == Side::Red {
                 let _ = write!(line, "{}. ", move_number(i, first));

@@ -60,7 +60,7 @@ impl PieceId {
 }
 
 /// A move: a piece goes from one square to another (possibly attacking there).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Move {
     /// Where the piece stands.
     pub from: Square,
@@ -494,51 +494,81 @@ impl Position {
         report
     }
 
-    /// Applies a public report (a view learning a move). Checks that it fits this position:
-    /// the right side moves its own piece from where it stands, to an empty square or onto
-    /// an enemy piece, as a legal move.
+    /// Applies a public report (a view learning a move). Checks that it fits this position
+    /// before changing anything: the game is not over; the right side moves one of its own
+    /// pieces from where it stands, in a straight line over empty non-lake squares, to an
+    /// empty non-lake square or onto an enemy piece; kinds already known (own pieces, revealed
+    /// ones) and what the board shows (a moved piece is no Bomb or Flag, a piece that moved
+    /// more than one square is a Scout) agree with the report; the battle result is the combat
+    /// table's; and the repetition rules allow the move (they need no hidden kinds). A report
+    /// that does not fit changes nothing.
     pub fn apply_report(&mut self, r: &MoveReport) -> Result<(), ReportError> {
+        let mismatch = |s: String| Err(ReportError::Mismatch(s));
+        if let Some(loser) = self.flag_captured {
+            return mismatch(format!("the game is over ({loser}'s Flag was captured)"));
+        }
         if r.side != self.to_move {
             return Err(ReportError::OutOfTurn { expected: self.to_move, got: r.side });
         }
-        if self.board[r.from.index()] != Some(r.piece) {
-            return Err(ReportError::Mismatch(format!("piece {} is not on {}", r.piece.0, r.from)));
+        if r.piece.index() >= PieceId::COUNT || r.piece.side() != r.side {
+            return mismatch(format!("piece {} is not one of {}'s pieces", r.piece.0, r.side));
         }
-        let target = self.board[r.to.index()];
-        match (target, r.battle) {
-            (None, None) => {}
-            (Some(t), Some(b)) if t == b.defender && t.side() != r.side => {
-                // A revealed piece's kind is known: the report must agree with it.
-                for (pid, k) in [(r.piece, b.attacker_kind), (t, b.defender_kind)] {
-                    let p = &self.pieces[pid.index()];
-                    if p.revealed && p.kind != k {
-                        return Err(ReportError::Mismatch(format!("piece {} was known to be a {}", pid.0, p.kind)));
-                    }
-                }
-                if battle(b.attacker_kind, b.defender_kind) != b.result {
-                    return Err(ReportError::Mismatch(format!(
-                        "a {} attacking a {} cannot end {:?}",
-                        b.attacker_kind, b.defender_kind, b.result
-                    )));
-                }
-            }
-            _ => return Err(ReportError::Mismatch(format!("the attack on {} does not match the board", r.to))),
+        if self.board[r.from.index()] != Some(r.piece) {
+            return mismatch(format!("piece {} is not on {}", r.piece.0, r.from));
+        }
+        if r.to.is_lake() {
+            return mismatch(format!("{} is a lake square", r.to));
         }
         if !r.from.in_line(r.to) || r.from == r.to {
-            return Err(ReportError::Mismatch(format!("{}-{} is not a straight move", r.from, r.to)));
+            return mismatch(format!("{}-{} is not a straight move", r.from, r.to));
         }
         let dist = r.from.line_distance(r.to);
-        let mover = &self.pieces[r.piece.index()];
-        if mover.kind_known && (!mover.kind.is_movable() || dist > 1 && mover.kind != PieceKind::Scout) {
-            return Err(ReportError::Mismatch(format!("a {} cannot move {}-{}", mover.kind, r.from, r.to)));
-        }
         let dir = direction(r.from, r.to);
         let mut s = r.from;
         for _ in 1..dist {
             s = s.step(dir).expect("in line, on board");
             if s.is_lake() || self.board[s.index()].is_some() {
-                return Err(ReportError::Mismatch(format!("{}-{} passes over {}", r.from, r.to, s)));
+                return mismatch(format!("{}-{} passes over {}", r.from, r.to, s));
             }
+        }
+        let mover = self.pieces[r.piece.index()];
+        // What the board already says about a piece's kind: its true kind if known, else
+        // only that it moves (moved) or is a Scout (moved more than one square).
+        let fits = |p: &PieceState, k: PieceKind| {
+            if p.kind_known {
+                p.kind == k
+            } else {
+                (!p.moved || k.is_movable()) && (!p.scout_known || k == PieceKind::Scout)
+            }
+        };
+        if mover.kind_known && (!mover.kind.is_movable() || dist > 1 && mover.kind != PieceKind::Scout) {
+            return mismatch(format!("a {} cannot move {}-{}", mover.kind, r.from, r.to));
+        }
+        match (self.board[r.to.index()], r.battle) {
+            (None, None) => {}
+            (Some(t), Some(b)) if t == b.defender && t.side() != r.side => {
+                if dist > 1 && !self.rules.scout_move_and_strike {
+                    return mismatch(format!("{}-{}: under these rules a Scout cannot move and attack", r.from, r.to));
+                }
+                let a = b.attacker_kind;
+                if !a.is_movable() || dist > 1 && a != PieceKind::Scout || !fits(&mover, a) {
+                    return mismatch(format!("piece {} on {} cannot be a {} attacking {}", r.piece.0, r.from, a, r.to));
+                }
+                if !fits(&self.pieces[t.index()], b.defender_kind) {
+                    return mismatch(format!("piece {} on {} cannot be a {}", t.0, r.to, b.defender_kind));
+                }
+                if battle(a, b.defender_kind) != b.result {
+                    return mismatch(format!("a {} attacking a {} cannot end {:?}", a, b.defender_kind, b.result));
+                }
+            }
+            _ => return mismatch(format!("the attack on {} does not match the board", r.to)),
+        }
+        let mv = r.mv();
+        if repetition::two_squares_forbids(self, r.piece, mv) {
+            return mismatch(format!("{mv} breaks the two-squares rule"));
+        }
+        if r.battle.is_none() && repetition::more_squares_forbids(self, r.piece, mv) {
+            return mismatch(format!("{mv} breaks the more-squares rule"));
         }
         self.apply_unchecked(r);
         Ok(())

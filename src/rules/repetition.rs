@@ -13,10 +13,18 @@
 //! *evasion* is a non-attacking move of a piece that stood next to the square the opponent's
 //! previous threat ended on. A side's chase runs while it threatens and the opponent evades;
 //! its history is the positions (by piece identity, via the identity hash) after each of the
-//! chaser's moves in it. A threatening move that would recreate one of them is forbidden,
-//! except a move of the last-moved piece back to the square it just came from. Attacks are
-//! never forbidden by it (they remove a piece, so no earlier position can come back), and
-//! any non-threatening move ends the chase.
+//! chaser's moves in it. A *chasing move* (ISF art. 11.3) is a non-attacking move that
+//! threatens a piece that evaded during the chase; one that would recreate a position of the
+//! chase's history is forbidden, except a move of the last-moved piece back to the square it
+//! just came from (art. 11.2). Attacks are never forbidden by it (they remove a piece, so no
+//! earlier position can come back), and any non-threatening move ends the chase.
+//!
+//! Interpretation choices, argued from rules.md and ISF art. 11: positions are compared with
+//! the same side to move (the chaser's candidate against the positions after the chaser's
+//! earlier moves, as Invincible's appendix A3 does); an attack by the chaser ends the chase
+//! (rules.md counts moving next to a piece, and no position before an attack can recur); a
+//! threat only against pieces that never evaded continues the chase but is not a chasing
+//! move, so it is never forbidden.
 
 use super::position::{Move, PieceId, Position};
 use super::square::Square;
@@ -78,21 +86,27 @@ pub fn more_squares_forbids(pos: &Position, id: PieceId, mv: Move) -> bool {
         return false;
     }
     let side = pos.to_move();
-    let threatens = mv.to.neighbours().any(|n| n != mv.from && pos.piece_at(n).is_some_and(|o| o.side() != side));
-    if !threatens {
-        return false;
-    }
     let h = pos.history();
+    // art. 11.2: back to the square the chasing piece came from on the preceding turn.
     if h.len() >= 2 {
         let last = h[h.len() - 2].report;
         if last.piece == id && mv.to == last.from {
             return false;
         }
     }
+    let start = pos.chase_start(side).expect("chase active") as usize;
+    let chase = &h[start..];
+    // art. 11.3: a chasing move threatens a piece that evaded during this chase. Every
+    // opponent ply inside a running chase is an evasion, so its piece is an evader.
+    let evaded = |o: PieceId| chase.iter().any(|r| r.report.side != side && r.report.piece == o);
+    let chasing =
+        mv.to.neighbours().any(|n| n != mv.from && pos.piece_at(n).is_some_and(|o| o.side() != side && evaded(o)));
+    if !chasing {
+        return false;
+    }
     let after = pos.id_hash()
         ^ zobrist::id_key(id.index(), mv.from.index())
         ^ zobrist::id_key(id.index(), mv.to.index())
         ^ zobrist::BLUE_TO_MOVE;
-    let start = pos.chase_start(side).expect("chase active") as usize;
-    h[start..].iter().any(|r| r.report.side == side && r.id_hash_after == after)
+    chase.iter().any(|r| r.report.side == side && r.id_hash_after == after)
 }

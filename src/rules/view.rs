@@ -120,14 +120,26 @@ impl PlayerView {
         let mut placement = [None; 100];
         for (i, sq) in s.squares.iter().enumerate() {
             if let Some((side, kind)) = *sq {
+                let name = Square::from_index_unchecked(i);
                 if side == s.side && kind.is_none() {
-                    return Err(ViewError::Start(format!("own piece on square {} without a kind", i)));
+                    return Err(ViewError::Start(format!("own piece on {name} without a kind")));
+                }
+                if side != s.side && kind.is_some() {
+                    return Err(ViewError::Start(format!("enemy piece on {name} with a kind: a view never knows it")));
                 }
                 placement[i] = Some((side, kind.unwrap_or(PLACEHOLDER)));
             }
         }
         let mut shadow = Position::from_placement(s.rules, &placement, s.to_move)?;
         let enemy = s.side.opponent();
+        let on_board = shadow.alive_mask(enemy).count_ones();
+        if s.enemy_army.total() != on_board {
+            return Err(ViewError::Start(format!(
+                "the enemy army has {} pieces but {} enemy pieces stand on the board",
+                s.enemy_army.total(),
+                on_board
+            )));
+        }
         let ids: Vec<PieceId> = shadow.pieces_of(enemy).collect();
         for id in ids {
             shadow.set_kind(id, PLACEHOLDER, false);
@@ -144,8 +156,27 @@ impl PlayerView {
         ViewRecord { start: self.start.clone(), reports: self.reports().collect() }
     }
 
-    /// Learns one ply. A report that does not fit changes nothing and says why.
+    /// Learns one ply. A report that does not fit changes nothing and says why: besides what
+    /// [`Position::apply_report`] checks, a battle may not reveal more enemy pieces of a kind
+    /// than the enemy army has.
     pub fn apply(&mut self, r: &MoveReport) -> Result<(), ReportError> {
+        let enemy = self.side.opponent();
+        if let Some(b) = r.battle {
+            let (id, k) = if r.side == enemy { (r.piece, b.attacker_kind) } else { (b.defender, b.defender_kind) };
+            if id.index() < PieceId::COUNT && id.side() == enemy && !self.shadow.piece(id).kind_known {
+                // Every enemy piece whose kind is known (alive or removed) was revealed in battle.
+                let known = (0..40)
+                    .map(|i| self.shadow.piece(PieceId::new(enemy, i)))
+                    .filter(|p| p.revealed && p.kind == k)
+                    .count();
+                if known >= self.start.enemy_army[k] as usize {
+                    return Err(ReportError::Mismatch(format!(
+                        "the report reveals a {k} of {enemy}, but all {} of its army are known already",
+                        self.start.enemy_army[k]
+                    )));
+                }
+            }
+        }
         self.shadow.apply_report(r)
     }
 

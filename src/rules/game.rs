@@ -75,7 +75,12 @@ impl Game {
     }
 
     /// Takes back the last ply (the game goes on again if it had ended by the rules).
+    /// A game ended by the players (resignation, agreed draw, forfeit) stays ended: the
+    /// ending is not a ply, so there is nothing to take back and `None` is returned.
     pub fn undo(&mut self) -> Option<MoveReport> {
+        if self.outcome.is_some_and(|o| !Game::ended_by_rules(o)) {
+            return None;
+        }
         let r = self.position.undo()?;
         self.outcome = self.position.outcome();
         Some(r)
@@ -94,6 +99,15 @@ impl Game {
     /// `side` loses on time or by leaving.
     pub fn forfeit(&mut self, side: Side) -> Result<Outcome, IllegalMove> {
         self.end(Outcome::Win { winner: side.opponent(), reason: WinReason::Forfeit })
+    }
+
+    /// Whether `o` is an ending the rules decide ([`Position::outcome`]) rather than the players.
+    fn ended_by_rules(o: Outcome) -> bool {
+        !matches!(
+            o,
+            Outcome::Win { reason: WinReason::Resignation | WinReason::Forfeit, .. }
+                | Outcome::Draw { reason: DrawReason::Agreed }
+        )
     }
 
     fn end(&mut self, o: Outcome) -> Result<Outcome, IllegalMove> {

@@ -504,7 +504,7 @@ impl GameRecord {
                 let dots = tok.len() - num.len();
                 let n: usize = num.parse().map_err(|_| syntax(line, format!("'{tok}' is not a move number")))?;
                 let want = move_number(ply, first);
-                let side = if ply % 2 == 0 { first } else { first.opponent() };
+                let side = if ply.is_multiple_of(2) { first } else { first.opponent() };
                 if n != want {
                     return Err(syntax(line, format!("move number {n}: expected {want} (ply {})", ply + 1)));
                 }

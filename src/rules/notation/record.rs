@@ -18,7 +18,8 @@
 //! [Reason "resignation"]
 //!
 //! 1. b4-b5 i7-i6
-//! 2. b5xb6 Scout<Bomb h7-h6
+//! 2. b5xb7 Scout<Sergeant j7-j6
+//! 3. e4-e5 f7-f6
 //! 0-1
 //! ```
 //!
@@ -357,6 +358,21 @@ impl GameRecord {
     }
 
     /// Reads a record and replays it, checking every move and written battle.
+    ///
+    /// ```
+    /// use stratagem::rules::notation::GameRecord;
+    /// let text = "[RedSetup \"IBJEIBHEBGEHEMCEHBDDHFLJGKDIFGBDGFDFDDDB\"]
+    /// [BlueSetup \"GHDEDEBMBFBBEJDIJBEBDGHCDHIEDHDFIKFGDLFG\"]
+    ///
+    /// 1. b4-b5 i7-i6
+    /// 2. b5xb7 Scout<Sergeant j7-j6
+    /// *";
+    /// let record = GameRecord::read(text).unwrap();
+    /// assert_eq!(record.moves.len(), 4);
+    /// let wrong = text.replace("Scout<Sergeant", "Scout>Sergeant");
+    /// let e = GameRecord::read(&wrong).unwrap_err().to_string();
+    /// assert!(e.starts_with("line 5, ply 3 (Red b5-b7): the record says the battle Scout>Sergeant"), "{e}");
+    /// ```
     pub fn read(text: &str) -> Result<GameRecord, RecordError> {
         let parsed = GameRecord::parse(text)?;
         let start = parsed.record.start_position().map_err(|e| syntax(0, e.to_string()))?;

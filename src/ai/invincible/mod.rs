@@ -18,4 +18,4 @@ pub mod setup;
 pub mod values;
 
 pub use belief_matrix::BeliefMatrix;
-
+pub use bot::InvincibleBot;

@@ -235,6 +235,61 @@ fn xml_names_are_escaped_and_squares_spelled_gravon_style() {
     assert_eq!(parse_square("K:"), Square::parse("j10").ok());
 }
 
+#[test]
+fn xml_in_the_converters_layout_and_every_result_type() {
+    // The public .gsn-to-.xml converters of Gravon's archive write spaces around '=' and a
+    // blank line after <game>; the first <player> is Red.
+    let field = game_file("study-no-moves.xml")
+        .lines()
+        .find_map(|l| l.split("content=\"").nth(1).map(|r| r[..100].to_string()))
+        .unwrap();
+    let text = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<stratego>\n <game type = \"classic\">\n\n  \
+         <field content=\"{field}\"/>\n  <move id=\"1\" source=\"A1\" target=\"A9\"/>\n  \
+         <player id =\"1\">first</player>\n  <player id =\"2\">second</player>\n  \
+         <result type=\"0\" winner=\"1\"/>\n </game>\n</stratego>\n"
+    );
+    let g = GravonGame::read(&text).unwrap();
+    assert_eq!(g.game_type.as_deref(), Some("classic"));
+    assert_eq!((g.player(Side::Red), g.player(Side::Blue)), (Some("first"), Some("second")));
+    assert_eq!(g.moves, vec![(1, Move::parse("a1-a9").unwrap())]);
+    assert_eq!(g.move_lines, vec![6]);
+    assert_eq!(g.recorded_outcome().unwrap(), Some(Outcome::Win { winner: Side::Red, reason: WinReason::NoLegalMove }));
+    let with = |kind: u32, winner: u32| {
+        let t = text.replace("type=\"0\" winner=\"1\"", &format!("type=\"{kind}\" winner=\"{winner}\""));
+        GravonGame::read(&t).unwrap().recorded_outcome()
+    };
+    let win = |winner, reason| Ok(Some(Outcome::Win { winner, reason }));
+    let draw = |reason| Ok(Some(Outcome::Draw { reason }));
+    assert_eq!(with(1, 2), win(Side::Blue, WinReason::FlagCaptured));
+    assert_eq!(with(2, 3), draw(DrawReason::NeitherCanMove));
+    assert_eq!(with(3, 2), win(Side::Blue, WinReason::Resignation));
+    assert_eq!(with(4, 3), draw(DrawReason::Agreed));
+    for k in 10..=14 {
+        assert_eq!(with(k, 1), win(Side::Red, WinReason::Forfeit));
+        assert_eq!(with(k, 3), draw(DrawReason::Agreed));
+    }
+    assert!(with(1, 3).unwrap_err().message.contains("needs a winner"));
+    assert!(with(7, 1).unwrap_err().message.contains("unknown result type 7"));
+    // outcome -> Gravon result -> outcome keeps who won and whether the rules decided it
+    for o in [
+        Outcome::Win { winner: Side::Blue, reason: WinReason::FlagCaptured },
+        Outcome::Win { winner: Side::Red, reason: WinReason::NoMovablePieces },
+        Outcome::Win { winner: Side::Red, reason: WinReason::Resignation },
+        Outcome::Win { winner: Side::Blue, reason: WinReason::Forfeit },
+        Outcome::Draw { reason: DrawReason::NeitherCanMove },
+        Outcome::Draw { reason: DrawReason::Agreed },
+    ] {
+        let back = stratagem::rules::notation::GravonResult::from_outcome(&o).outcome().unwrap();
+        assert_eq!(back.winner(), o.winner(), "{o:?}");
+        assert_eq!(
+            compare_outcome(Some(back), Some(o)) == Agreement::Agree,
+            stratagem::rules::notation::replay::by_rules(&o),
+            "{o:?}"
+        );
+    }
+}
+
 fn gravon_replay(name: &str) -> (Result<stratagem::rules::notation::Replay, ReplayError>, Option<Outcome>) {
     let g = GravonGame::read(&game_file(name)).unwrap();
     let variant = if g.game_type.as_deref() == Some("barrage") { Variant::Barrage } else { Variant::Classic };

@@ -50,6 +50,8 @@ struct Loaded {
     start: Position,
     moves: Vec<SourceMove>,
     recorded: Option<Outcome>,
+    /// The result in the file's own words, when they say more than the outcome.
+    recorded_words: Option<String>,
 }
 
 fn load(text: &str, args: &Args) -> Result<Loaded, String> {
@@ -77,13 +79,20 @@ fn load(text: &str, args: &Args) -> Result<Loaded, String> {
         let start =
             field_position(field, rules, Side::Red).map_err(|e| format!("line {}: field: {e}", g.field_line))?;
         let recorded = g.recorded_outcome().map_err(|e| format!("<result>: {}", e.message))?;
-        Ok(Loaded { format: "Gravon XML", start, moves: g.source_moves(), recorded })
+        let recorded_words = g.result.map(|r| r.describe());
+        Ok(Loaded { format: "Gravon XML", start, moves: g.source_moves(), recorded, recorded_words })
     } else {
         let p = GameRecord::parse(text).map_err(|e| e.to_string())?;
         let mut record = p.record;
         record.rules = apply(record.rules);
         let start = record.start_position().map_err(|e| e.to_string())?;
-        Ok(Loaded { format: "Stratagem record", start, moves: p.source_moves, recorded: record.result })
+        Ok(Loaded {
+            format: "Stratagem record",
+            start,
+            moves: p.source_moves,
+            recorded: record.result,
+            recorded_words: None,
+        })
     }
 }
 
@@ -183,12 +192,16 @@ pub fn run(args: Args) -> ExitCode {
                 "outcome": outcome_json(&rp.outcome),
                 "state": state,
                 "recorded": outcome_json(&loaded.recorded),
+                "recorded_words": loaded.recorded_words,
                 "agreement": word,
                 "field": rp.position.to_field(),
             })
         );
     } else {
         println!("final: {state}");
+        if let Some(w) = &loaded.recorded_words {
+            println!("the file's result: {w}");
+        }
         match (&loaded.recorded, &agreement) {
             (None, _) => println!("recorded result: none"),
             (Some(r), Agreement::Disagree(why)) => println!("recorded result: {r}; DISAGREES with the engine: {why}"),

@@ -17,11 +17,14 @@
 //! ```
 //!
 //! Squares: columns `A B C D E F G H I K` (no `J`; a stray `J` is read as `K`, a known
-//! slip in some archived files), rows `1`..`9` and `:` for row 10. Player 1 is Red (the
-//! side of the field's first 40 letters, who moves first), `winner` 1 is Red and 2 Blue.
-//! Result types: 0 a side could not move, 1 flag captured, 2 neither could move,
-//! 3 resignation, 4 draw agreed, 10-14 a player missing or out of time. Battles are not
-//! recorded: they follow from the field.
+//! slip in some archived files), rows `1`..`9` and `:` for row 10. The first `<player>` is
+//! Red (the side of the field's first 40 letters, who moves first); `winner` 1 is Red,
+//! 2 Blue, 3 a draw. Result types: 0 a side could not move, 1 flag captured, 2 neither could
+//! move, 3 resignation, 4 draw agreed, 10 both missing, 11 a player's clock ran out, 12 the
+//! game clock ran out, 13 a player's clock ran out and the player was missing, 14 opponent
+//! missing. Battles are not recorded: they follow from the field. (These meanings are those
+//! used by the public analyses of the whole archive, e.g. rhalbersma/gravon, whose readers take
+//! `winner - 1` as 0 red, 1 blue, 2 draw, and the first player as Red.)
 //!
 //! Invariants: reading never panics; every error names the line; `read(write(g)) == g`
 //! for every game `g` read or built (line numbers are not part of the game).
@@ -37,7 +40,7 @@ use quick_xml::events::{BytesStart, Event};
 pub struct GravonResult {
     /// The `type` attribute.
     pub kind: u32,
-    /// The `winner` attribute (1 Red, 2 Blue; anything else: none).
+    /// The `winner` attribute: 1 Red, 2 Blue, 3 a draw (0 or missing: none given).
     pub winner: u32,
 }
 
@@ -51,11 +54,35 @@ impl GravonResult {
         }
     }
 
-    /// The outcome this result stands for.
+    /// Gravon's name of a result type.
+    pub fn ending_name(kind: u32) -> &'static str {
+        match kind {
+            0 => "a side could not move",
+            1 => "flag captured",
+            2 => "neither side could move",
+            3 => "resignation",
+            4 => "draw agreed",
+            10 => "both players missing",
+            11 => "a player's clock ran out",
+            12 => "the game clock ran out",
+            13 => "a player's clock ran out (player missing)",
+            14 => "opponent missing",
+            _ => "unknown",
+        }
+    }
+
+    /// The outcome this result stands for. Results by time or absence (10-14) are
+    /// forfeits when they name a winner and agreed draws otherwise (neither is decided by
+    /// the rules on the board, which is all a replay can check).
     pub fn outcome(&self) -> Result<Outcome, String> {
         let win = |reason| match self.winner_side() {
             Some(winner) => Ok(Outcome::Win { winner, reason }),
-            None => Err(format!("result type {} needs a winner 1 (Red) or 2 (Blue), found {}", self.kind, self.winner)),
+            None => Err(format!(
+                "result type {} ({}) needs a winner 1 (Red) or 2 (Blue), found {}",
+                self.kind,
+                Self::ending_name(self.kind),
+                self.winner
+            )),
         };
         match self.kind {
             0 => win(WinReason::NoLegalMove),
@@ -63,9 +90,23 @@ impl GravonResult {
             2 => Ok(Outcome::Draw { reason: DrawReason::NeitherCanMove }),
             3 => win(WinReason::Resignation),
             4 => Ok(Outcome::Draw { reason: DrawReason::Agreed }),
-            10..=14 => win(WinReason::Forfeit),
+            10..=14 => match self.winner_side() {
+                Some(_) => win(WinReason::Forfeit),
+                None => Ok(Outcome::Draw { reason: DrawReason::Agreed }),
+            },
             k => Err(format!("unknown result type {k} (known: 0-4, 10-14)")),
         }
+    }
+
+    /// Words for the result as Gravon records it: "type 1 (flag captured), winner Red".
+    pub fn describe(&self) -> String {
+        let who = match self.winner {
+            1 => "winner Red".to_string(),
+            2 => "winner Blue".to_string(),
+            3 => "a draw".to_string(),
+            w => format!("winner {w}"),
+        };
+        format!("type {} ({}), {who}", self.kind, Self::ending_name(self.kind))
     }
 
     /// The Gravon result of an outcome.
@@ -87,7 +128,7 @@ impl GravonResult {
                     // Gravon has no automatic draw limits: the nearest is an agreed draw.
                     DrawReason::Agreed | DrawReason::MovesLimit | DrawReason::NoAttackLimit => 4,
                 },
-                winner: 0,
+                winner: 3,
             },
         }
     }
@@ -324,10 +365,12 @@ impl GravonGame {
         self.result.map(|r| r.outcome()).transpose().map_err(|message| GravonError { line: 0, message })
     }
 
-    /// The name of player `id` ("1" Red, "2" Blue), if given.
+    /// The name of `side`'s player: the `<player>` with id 1 (Red) or 2 (Blue), or else the
+    /// first (Red) or second (Blue) `<player>` of the file.
     pub fn player(&self, side: Side) -> Option<&str> {
-        let id = if side == Side::Red { "1" } else { "2" };
-        self.players.iter().find(|(i, _)| i == id).map(|(_, n)| n.as_str())
+        let (id, nth) = if side == Side::Red { ("1", 0) } else { ("2", 1) };
+        let by_id = self.players.iter().find(|(i, _)| i.trim() == id);
+        by_id.or_else(|| self.players.get(nth)).map(|(_, n)| n.as_str())
     }
 
     /// The XML text (UTF-8, one element a line, as Gravon writes it).

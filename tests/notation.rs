@@ -333,6 +333,8 @@ fn gravon_xml_errors_are_located() {
         assert!(e.message.contains(want), "{want}: {e}");
         assert!(e.line >= 4, "{e}");
     }
+    let bom = format!("\u{feff}{good}");
+    assert_eq!(GravonGame::read(&bom).unwrap(), GravonGame::read(&good).unwrap());
     assert!(GravonGame::read("").is_err());
     assert!(GravonGame::read("just text").is_err());
 }
@@ -400,6 +402,7 @@ fn own_records_round_trip_over_random_games() {
         let back = GameRecord::read(&text).unwrap_or_else(|e| panic!("game {n}: {e}\n{text}"));
         assert_eq!(back, r, "game {n}:\n{text}");
         assert_eq!(back.write().unwrap(), text, "game {n}");
+        assert_eq!(GameRecord::read(&format!("\u{feff}{}", text.replace('\n', "\r\n"))).unwrap(), r, "game {n}");
         // A recorded result that the rules reached is the engine's verdict.
         let rp = back.replay(false).unwrap();
         let want = if back.result.is_some() { Agreement::Agree } else { Agreement::NoRecord };

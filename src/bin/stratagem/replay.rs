@@ -67,7 +67,7 @@ fn load(text: &str, args: &Args) -> Result<Loaded, String> {
         }
         rules
     };
-    if text.trim_start().starts_with('<') {
+    if text.trim_start_matches('\u{feff}').trim_start().starts_with('<') {
         let g = GravonGame::read(text).map_err(|e| e.to_string())?;
         let field = g.field.as_deref().ok_or("the file has no <field>: there is no position to replay")?;
         // Gravon's archive has no automatic draw limits: its results are the players'.

@@ -226,6 +226,8 @@ fn number(v: &str, what: &str, line: usize) -> Result<u32, GravonError> {
 impl GravonGame {
     /// Reads a Gravon XML file. Unknown elements are skipped.
     pub fn read(text: &str) -> Result<GravonGame, GravonError> {
+        // A byte-order mark (files saved on Windows) is not part of the XML.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut reader = Reader::from_str(text);
         let mut g = GravonGame {
             game_type: None,

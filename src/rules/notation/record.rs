@@ -383,6 +383,8 @@ impl GameRecord {
     /// Reads a record without replaying it (syntax, tags, setups and the start position are
     /// checked; moves and battles are checked by [`replay`]).
     pub fn parse(text: &str) -> Result<ParsedRecord, RecordError> {
+        // A byte-order mark (files saved on Windows) is not part of the record.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut tags: Vec<(String, String, usize)> = Vec::new();
         let mut tokens: Vec<(String, usize)> = Vec::new();
         for (i, raw) in text.lines().enumerate() {

@@ -161,7 +161,8 @@ pub fn replay_partial(start: Position, moves: &[SourceMove], keep_legal: bool) -
     for (i, sm) in moves.iter().enumerate() {
         let ply = i as u32 + 1;
         let side = pos.to_move();
-        let legal = pos.legal_moves();
+        // The legal moves are listed only when asked for (outcome() generates them anyway).
+        let legal = if keep_legal { pos.legal_moves().to_vec() } else { Vec::new() };
         let over = pos.outcome().is_some();
         let checked = if over { Err(IllegalMove::GameOver) } else { pos.check_move(sm.mv).map(|_| ()) };
         if let Err(e) = checked {
@@ -189,7 +190,7 @@ pub fn replay_partial(start: Position, moves: &[SourceMove], keep_legal: bool) -
             });
             break;
         }
-        plies.push(PlyInfo { ply, side, report, legal_before: if keep_legal { legal.to_vec() } else { Vec::new() } });
+        plies.push(PlyInfo { ply, side, report, legal_before: legal });
     }
     let outcome = pos.outcome();
     (Replay { position: pos, plies, outcome }, error)

@@ -182,3 +182,19 @@ pub fn chase_choice(pos: &Position, moves: &[Move], rng: &mut ChaCha8Rng, chaser
     };
     choice.unwrap_or_else(|| *quiet.choose(rng).unwrap())
 }
+
+/// A position with the given pieces (square name, StraDoS2 letter) and nothing else.
+pub fn board(pieces: &[(&str, char)], rules: Rules, to_move: Side) -> Position {
+    let mut placement = [None; 100];
+    for &(s, c) in pieces {
+        placement[sq(s).index()] = Some(PieceKind::from_letter(c).map(|(k, side)| (side, k)).expect("a piece letter"));
+    }
+    Position::from_placement(rules, &placement, to_move).expect("a valid placement")
+}
+
+/// Plays moves given as text, panicking with the move and the reason if one is refused.
+pub fn play_all(pos: &mut Position, moves: &[&str]) {
+    for m in moves {
+        pos.play(mv(m)).unwrap_or_else(|e| panic!("{m}: {e}\n{pos:?}"));
+    }
+}

@@ -65,6 +65,19 @@ pub const BOTS: &[BotEntry] = &[
         description: "depth-3 expectimax, chance nodes on attacks involving unknown pieces weighted by the belief marginals",
         source: "seed 003, Irovsky 2023, section 6.5",
     },
+    // Seeds 001 and 002: docs/bots/{invincible,strategoai}.md
+    BotEntry {
+        name: "invincible",
+        make: || Box::new(super::invincible::InvincibleBot::new()),
+        description: "plans score every legal move (one ply), dynamic piece values, normalised belief matrix",
+        source: "seed 001, de Boer 2007, chapters 3, 5 and 6",
+    },
+    BotEntry {
+        name: "strategoai",
+        make: || Box::new(super::strategoai::StrategoAiBot::new()),
+        description: "nine plans score every legal move (one ply), values with factor 1.55, uniform counting",
+        source: "seed 002, StrategoAI 2018, chapters 3-5",
+    },
 ];
 
 /// A difficulty level offered in the page.
@@ -97,6 +110,20 @@ pub const LEVELS: &[Level] = &[
         bot: "negamax",
         movetime_ms: 1000,
         about: "Looks a few moves ahead on guesses of your hidden pieces, counting material (seed 004 tutorial).",
+    },
+    Level {
+        id: "strategoai",
+        label: "Planner",
+        bot: "strategoai",
+        movetime_ms: 200,
+        about: "Nine plans from a 2018 thesis vote on every move: captures, defence, lanes (seed 002).",
+    },
+    Level {
+        id: "invincible",
+        label: "Invincible",
+        bot: "invincible",
+        movetime_ms: 300,
+        about: "A world champion's plans and rank guessing, one move deep, bluffing included (seed 001).",
     },
 ];
 

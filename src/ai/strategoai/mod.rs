@@ -1,1 +1,483 @@
-//! StrategoAI (seed 002). (being built)
+//! StrategoAI (seed 002: a 2018 bachelor thesis from Universitatea "Ovidius" Constanța, a
+//! condensed adaptation of Invincible): nine plans score every legal move, the highest sum is
+//! played, no lookahead; Invincible's piece values with factor 1.55, flag 2, spy = marshal / 2,
+//! bomb 0.5; reveal penalty 25/100; Marshal-vs-Spy threshold 30/100; a semi-random setup with
+//! the flag on the back row (not a corner) and bombs left, right and in front of it.
+//!
+//! Plans (thesis chapter 5; T = tactical, S = strategic, G = general):
+//! T1 [`ImmediateCapture`], T2 [`TacticalDefense`], T3 [`TacticalAttack`],
+//! T4 [`BombDefusal`], T5 [`MarshalDefense`], S1 [`StrategicAttack`],
+//! S2 [`StrategicDefense`], G1 the random plan (in the bot: it draws from the context's
+//! generator), G2 [`MovePenalty`].
+//!
+//! The thesis does not say how it guesses unknown pieces; we use the minimal model its text
+//! implies: uniform counting over the consistent assignments (moved pieces are no Bomb or Flag,
+//! long movers are Scouts), [`crate::ai::belief::Unknowns::marginals`]. Scores use the same
+//! scale as Invincible (piece values x 100) so that, as the thesis requires, tactical values
+//! dominate strategic ones (0.5..2) which dominate the random plan (0..1). Every choice where
+//! the thesis is vague is listed in docs/bots/strategoai.md.
+//!
+//! Invariants: returns one of `view.legal_moves()`; reads only the view; randomness only from
+//! the context's generator; one node per move scored, stopping early on the budget.
+
+use crate::ai::invincible::bot::choose_by_plans;
+use crate::ai::invincible::plans::{Ctx, Plan, bfs, clear_line, is_lane, manhattan};
+use crate::ai::invincible::values::ValueRules;
+use crate::ai::{Bot, BotRng, SearchContext};
+use crate::rules::{Battle, Move, PieceId, PieceKind, PlayerView, Setup, Side, Square, Variant, battle};
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+/// Reveal penalty (§3.2.1).
+pub const REVEAL_PENALTY: f64 = crate::ai::invincible::values::STRATEGOAI_REVEAL_PENALTY;
+/// Marshal-vs-Spy danger threshold (§5.4.5).
+pub const SPY_THRESHOLD: f64 = 0.30;
+/// The danger window of tactical defence and attack: "a safe target within the next 4 moves"
+/// (§5.4.2).
+pub const DANGER_WINDOW: i32 = 4;
+
+fn rank(k: PieceKind) -> i32 {
+    k.strength().map_or(0, |s| s as i32)
+}
+
+/// T1 (§5.4.1): expected profit of an attack. Win: the defender's value, minus 25% of the
+/// attacker's value if the attacker was unknown; loss: minus the attacker's value; equal: both.
+/// The value of information is earned only by pieces below the Captain, and only when the
+/// defender turns out at least two ranks higher (§3.2.1, our reading: 25% of that piece's
+/// value). A known defender yields no information.
+pub struct ImmediateCapture;
+
+impl ImmediateCapture {
+    /// Expected scaled profit of own `a` attacking enemy `e`.
+    pub fn expected(ctx: &Ctx, a: PieceId, e: PieceId) -> f64 {
+        let ka = ctx.own_kind(a);
+        let own_reveal = if ctx.public[a.index()] { 0.0 } else { REVEAL_PENALTY * ctx.v(ctx.me, ka) };
+        let enemy_unknown = !ctx.public[e.index()];
+        let sacrifice = rank(ka) < rank(PieceKind::Captain);
+        let d = &ctx.dist[e.index()];
+        let mut total = 0.0;
+        for k in PieceKind::ALL {
+            let p = d[k.index()];
+            if p == 0.0 {
+                continue;
+            }
+            let info = if enemy_unknown && sacrifice && k.is_movable() && rank(k) >= rank(ka) + 2 {
+                REVEAL_PENALTY * ctx.v(ctx.opp, k)
+            } else {
+                0.0
+            };
+            let won = ctx.v(ctx.opp, k) - own_reveal;
+            let lost = info - ctx.v(ctx.me, ka);
+            total += p * match battle(ka, k) {
+                Battle::AttackerWins => won,
+                Battle::DefenderWins => lost,
+                Battle::BothRemoved => ctx.v(ctx.opp, k) - ctx.v(ctx.me, ka),
+            };
+        }
+        total
+    }
+}
+
+impl Plan for ImmediateCapture {
+    fn name(&self) -> &'static str {
+        "T1 ImmediateCapture"
+    }
+    fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
+        match (ctx.board[mv.from.index()], ctx.board[mv.to.index()]) {
+            (Some(a), Some(e)) if e.side() == ctx.opp => ImmediateCapture::expected(ctx, a, e),
+            _ => 0.0,
+        }
+    }
+}
+
+/// Danger to an own piece of kind `km` on `x` from known enemy pieces that beat it, in line with
+/// a clear path within [`DANGER_WINDOW`]: 1 next to it, falling by a quarter per square.
+fn line_danger(ctx: &Ctx, board: &[Option<PieceId>; 100], km: PieceKind, x: Square) -> f64 {
+    let mut worst: f64 = 0.0;
+    for e in ctx.enemies() {
+        let Some(ke) = ctx.view.kind(e) else { continue };
+        if !ke.is_movable() || battle(ke, km) != Battle::AttackerWins {
+            continue;
+        }
+        let es = ctx.view.piece(e).square;
+        let d = manhattan(es, x);
+        if d <= DANGER_WINDOW && es.in_line(x) && (d == 1 || clear_line(board, es, x)) {
+            worst = worst.max((DANGER_WINDOW + 1 - d) as f64 / DANGER_WINDOW as f64);
+        }
+    }
+    worst
+}
+
+/// T2 (§5.4.2): step 1, a move next to a known stronger enemy piece costs the mover's value;
+/// steps 2 and 3, a move that takes an own moved or known piece out of a known stronger
+/// piece's line (or blocks the line) is worth half the piece's value times the danger removed.
+pub struct TacticalDefense {
+    before: f64,
+    cared: Vec<PieceId>,
+}
+
+impl TacticalDefense {
+    /// Recalc.
+    pub fn new(ctx: &Ctx) -> TacticalDefense {
+        let cared: Vec<PieceId> = ctx
+            .owns()
+            .filter(|&id| {
+                let p = ctx.view.piece(id);
+                ctx.own_kind(id).is_movable() && (p.moved || p.revealed)
+            })
+            .collect();
+        let mut t = TacticalDefense { before: 0.0, cared };
+        t.before = t.total(ctx, &ctx.board, None);
+        t
+    }
+
+    fn total(&self, ctx: &Ctx, board: &[Option<PieceId>; 100], moved: Option<(PieceId, Square)>) -> f64 {
+        let mut sum = 0.0;
+        for &m in &self.cared {
+            let x = match moved {
+                Some((id, to)) if id == m => to,
+                _ => ctx.view.piece(m).square,
+            };
+            let km = ctx.own_kind(m);
+            sum += 0.5 * ctx.v(ctx.me, km) * line_danger(ctx, board, km, x);
+        }
+        sum
+    }
+}
+
+impl Plan for TacticalDefense {
+    fn name(&self) -> &'static str {
+        "T2 TacticalDefense"
+    }
+    fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
+        if ctx.is_attack(mv) {
+            return 0.0;
+        }
+        let id = ctx.board[mv.from.index()].expect("a piece moves");
+        let km = ctx.own_kind(id);
+        let mut s = 0.0;
+        let next_to_stronger = mv.to.neighbours().filter_map(|n| ctx.board[n.index()]).any(|e| {
+            e.side() == ctx.opp
+                && ctx.view.kind(e).is_some_and(|ke| ke.is_movable() && battle(ke, km) == Battle::AttackerWins)
+        });
+        if next_to_stronger {
+            s -= ctx.v(ctx.me, km);
+        }
+        let after = ctx.board_after(mv);
+        s + self.before - self.total(ctx, &after, Some((id, mv.to)))
+    }
+}
+
+/// T3 (§5.4.3): the mirror of T2: a step bringing an own piece into the line of a known enemy
+/// piece it beats, within the danger window, is worth half the prey's value times the gain
+/// in (5 - distance) / 4.
+pub struct TacticalAttack;
+
+fn line_prey(ctx: &Ctx, board: &[Option<PieceId>; 100], ka: PieceKind, x: Square) -> f64 {
+    let mut best: f64 = 0.0;
+    for e in ctx.enemies() {
+        let Some(ke) = ctx.view.kind(e) else { continue };
+        if battle(ka, ke) != Battle::AttackerWins {
+            continue;
+        }
+        let es = ctx.view.piece(e).square;
+        let d = manhattan(es, x);
+        if d <= DANGER_WINDOW && es.in_line(x) && (d == 1 || clear_line(board, es, x)) {
+            let w = (DANGER_WINDOW + 1 - d) as f64 / DANGER_WINDOW as f64;
+            best = best.max(0.5 * ctx.v(ctx.opp, ke) * w);
+        }
+    }
+    best
+}
+
+impl Plan for TacticalAttack {
+    fn name(&self) -> &'static str {
+        "T3 TacticalAttack"
+    }
+    fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
+        if ctx.is_attack(mv) {
+            return 0.0;
+        }
+        let a = ctx.board[mv.from.index()].expect("a piece moves");
+        let ka = ctx.own_kind(a);
+        line_prey(ctx, &ctx.board_after(mv), ka, mv.to) - line_prey(ctx, &ctx.board, ka, mv.from)
+    }
+}
+
+/// T4 (§5.4.4): active only when an enemy Bomb is known and StrategoAI is ahead (sum of own
+/// piece values over the enemy's, our reading of "knows it holds an advantage"); a Miner step
+/// closer (by free path) to a known Bomb is worth a tenth of the Bomb's value per square gained,
+/// more the closer it gets.
+pub struct BombDefusal {
+    targets: Vec<Square>,
+}
+
+impl BombDefusal {
+    /// Recalc.
+    pub fn new(ctx: &Ctx) -> BombDefusal {
+        let sum = |s: Side| -> f64 {
+            PieceKind::ALL
+                .iter()
+                .filter(|&&k| k != PieceKind::Flag)
+                .map(|&k| ctx.alive[s][k] as f64 * ctx.values.of(s, k))
+                .sum()
+        };
+        let ahead = sum(ctx.me) > sum(ctx.opp);
+        let mut targets = Vec::new();
+        if ahead {
+            for e in ctx.enemies() {
+                if ctx.view.kind(e) == Some(PieceKind::Bomb) {
+                    targets.extend(ctx.view.piece(e).square.neighbours());
+                }
+            }
+        }
+        BombDefusal { targets }
+    }
+}
+
+impl Plan for BombDefusal {
+    fn name(&self) -> &'static str {
+        "T4 BombDefusal"
+    }
+    fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
+        if self.targets.is_empty() || ctx.is_attack(mv) {
+            return 0.0;
+        }
+        let a = ctx.board[mv.from.index()].expect("a piece moves");
+        if ctx.own_kind(a) != PieceKind::Miner {
+            return 0.0;
+        }
+        let mut board = ctx.board;
+        board[mv.from.index()] = None;
+        let free: Vec<Square> =
+            self.targets.iter().copied().filter(|s| board[s.index()].is_none() || *s == mv.from).collect();
+        if free.is_empty() {
+            return 0.0;
+        }
+        let d = bfs(&board, &free);
+        let (b, a2) = (d[mv.from.index()], d[mv.to.index()]);
+        if b == u8::MAX || a2 == u8::MAX {
+            return 0.0;
+        }
+        0.1 * ctx.v(ctx.opp, PieceKind::Bomb) * (b as f64 - a2 as f64) / (1.0 + a2 as f64)
+    }
+}
+
+/// T5 (§5.4.5): a Marshal move whose destination has the enemy Spy next to it with probability
+/// over 30/100 costs the Marshal's value (only while the enemy Spy lives).
+pub struct MarshalDefense;
+
+impl Plan for MarshalDefense {
+    fn name(&self) -> &'static str {
+        "T5 MarshalDefense"
+    }
+    fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
+        if ctx.alive[ctx.opp][PieceKind::Spy] == 0 || ctx.is_attack(mv) {
+            return 0.0;
+        }
+        let a = ctx.board[mv.from.index()].expect("a piece moves");
+        if ctx.own_kind(a) != PieceKind::Marshal {
+            return 0.0;
+        }
+        let mut none = 1.0;
+        for n in mv.to.neighbours() {
+            if let Some(e) = ctx.board[n.index()]
+                && e.side() == ctx.opp
+            {
+                none *= 1.0 - ctx.dist[e.index()][PieceKind::Spy.index()];
+            }
+        }
+        if 1.0 - none > SPY_THRESHOLD { -ctx.v(ctx.me, PieceKind::Marshal) } else { 0.0 }
+    }
+}
+
+/// S1 (§5.5.1): +2 for a step onto a lane square, +1 for a step into the enemy's half (the
+/// thesis: "small" and "even smaller"; our numbers).
+pub struct StrategicAttack;
+
+impl Plan for StrategicAttack {
+    fn name(&self) -> &'static str {
+        "S1 StrategicAttack"
+    }
+    fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
+        if ctx.is_attack(mv) {
+            return 0.0;
+        }
+        let enemy_half = |s: Square| if ctx.me == Side::Red { s.row() >= 5 } else { s.row() <= 4 };
+        let mut s = 0.0;
+        if is_lane(mv.to) && !is_lane(mv.from) {
+            s += 2.0;
+        }
+        if enemy_half(mv.to) && !enemy_half(mv.from) {
+            s += 1.0;
+        }
+        s
+    }
+}
+
+/// S2 (§5.5.2): for own weak or middle pieces (Spy to Major) known to the opponent, a step
+/// that brings a higher own piece closer, ending within 2 squares, is worth 1.5 / distance.
+pub struct StrategicDefense {
+    exposed: Vec<(PieceId, Square)>,
+}
+
+impl StrategicDefense {
+    /// Recalc.
+    pub fn new(ctx: &Ctx) -> StrategicDefense {
+        let exposed = ctx
+            .owns()
+            .filter(|&id| {
+                let k = ctx.own_kind(id);
+                ctx.view.piece(id).revealed && k.is_movable() && rank(k) <= rank(PieceKind::Major)
+            })
+            .map(|id| (id, ctx.view.piece(id).square))
+            .collect();
+        StrategicDefense { exposed }
+    }
+}
+
+impl Plan for StrategicDefense {
+    fn name(&self) -> &'static str {
+        "S2 StrategicDefense"
+    }
+    fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
+        if self.exposed.is_empty() || ctx.is_attack(mv) {
+            return 0.0;
+        }
+        let a = ctx.board[mv.from.index()].expect("a piece moves");
+        let ka = ctx.own_kind(a);
+        let mut best: f64 = 0.0;
+        for &(x, xs) in &self.exposed {
+            if x == a || rank(ka) <= rank(ctx.own_kind(x)) {
+                continue;
+            }
+            let (d0, d1) = (manhattan(mv.from, xs), manhattan(mv.to, xs));
+            if d1 < d0 && d1 <= 2 {
+                best = best.max(1.5 / d1 as f64);
+            }
+        }
+        best
+    }
+}
+
+/// G2 (§5.6.2): a move of a piece that has not moved yet costs N, the number of own pieces on
+/// the board that have moved (literal: attacks are not exempt, long moves not charged extra).
+pub struct MovePenalty;
+
+impl Plan for MovePenalty {
+    fn name(&self) -> &'static str {
+        "G2 MovePenalty"
+    }
+    fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
+        let a = ctx.board[mv.from.index()].expect("a piece moves");
+        if ctx.view.piece(a).moved { 0.0 } else { -(ctx.own_moved as f64) }
+    }
+}
+
+/// StrategoAI's plans for this position (G1, the random plan, is added by the bot).
+pub fn strategoai_plans(ctx: &Ctx) -> Vec<Box<dyn Plan>> {
+    vec![
+        Box::new(ImmediateCapture),
+        Box::new(TacticalDefense::new(ctx)),
+        Box::new(TacticalAttack),
+        Box::new(BombDefusal::new(ctx)),
+        Box::new(MarshalDefense),
+        Box::new(StrategicAttack),
+        Box::new(StrategicDefense::new(ctx)),
+        Box::new(MovePenalty),
+    ]
+}
+
+/// The thesis's setup (§4.3, Listing 4.1): the flag on a random back-row square that is not a
+/// corner, bombs right, left and in front of it, the other bombs on random squares, every other
+/// piece on a random free square. For an army with fewer than three bombs (Barrage) the bomb
+/// goes in front first, then left, then right.
+pub fn strategoai_setup(variant: Variant, rng: &mut BotRng) -> Setup {
+    let army = variant.army();
+    let mut slots: [Option<PieceKind>; 40] = [None; 40];
+    let f = rng.random_range(1..9usize);
+    if army[PieceKind::Flag] > 0 {
+        slots[f] = Some(PieceKind::Flag);
+    }
+    let mut bombs = army[PieceKind::Bomb] as usize;
+    for s in [f + 10, f - 1, f + 1] {
+        if bombs == 0 {
+            break;
+        }
+        slots[s] = Some(PieceKind::Bomb);
+        bombs -= 1;
+    }
+    let mut free: Vec<usize> = (0..40).filter(|&i| slots[i].is_none()).collect();
+    free.shuffle(rng);
+    let mut rest: Vec<PieceKind> = std::iter::repeat_n(PieceKind::Bomb, bombs).collect();
+    for k in PieceKind::ALL {
+        if k != PieceKind::Flag && k != PieceKind::Bomb {
+            rest.extend(std::iter::repeat_n(k, army[k] as usize));
+        }
+    }
+    for (i, k) in free.into_iter().zip(rest) {
+        slots[i] = Some(k);
+    }
+    Setup::from_slots(slots)
+}
+
+/// The StrategoAI bot.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct StrategoAiBot;
+
+impl StrategoAiBot {
+    /// A new bot (it keeps no state).
+    pub fn new() -> StrategoAiBot {
+        StrategoAiBot
+    }
+
+    /// Each plan's value for each legal move (no random plan).
+    pub fn explain(view: &PlayerView) -> Vec<(Move, Vec<(&'static str, f64)>)> {
+        let pctx = Ctx::uniform(view, &ValueRules::STRATEGOAI);
+        let plans = strategoai_plans(&pctx);
+        crate::ai::invincible::bot::explain(&pctx, &plans, &view.legal_moves())
+    }
+}
+
+impl Bot for StrategoAiBot {
+    fn name(&self) -> &'static str {
+        "strategoai"
+    }
+
+    fn choose_move(&mut self, view: &PlayerView, ctx: &mut SearchContext) -> Move {
+        let moves = view.legal_moves();
+        let pctx = Ctx::uniform(view, &ValueRules::STRATEGOAI);
+        let plans = strategoai_plans(&pctx);
+        let (mv, score) = choose_by_plans(&pctx, &plans, &moves, true, ctx);
+        ctx.report(1, Some(mv), Some(score));
+        mv
+    }
+
+    fn setup(&mut self, variant: Variant, rng: &mut BotRng) -> Setup {
+        strategoai_setup(variant, rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::rng_from_seed;
+
+    #[test]
+    fn setups_follow_the_thesis() {
+        let mut rng = rng_from_seed(3);
+        for _ in 0..200 {
+            let s = strategoai_setup(Variant::Classic, &mut rng);
+            assert_eq!(s.check(Variant::Classic), Ok(()));
+            let f = (0..40).find(|&i| s.get(i) == Some(PieceKind::Flag)).unwrap();
+            assert!((1..9).contains(&f), "flag on {f}: back row, not a corner");
+            for b in [f - 1, f + 1, f + 10] {
+                assert_eq!(s.get(b), Some(PieceKind::Bomb), "no bomb on {b} next to the flag on {f}");
+            }
+            let b = strategoai_setup(Variant::Barrage, &mut rng);
+            assert_eq!(b.check(Variant::Barrage), Ok(()));
+            let f = (0..40).find(|&i| b.get(i) == Some(PieceKind::Flag)).unwrap();
+            assert_eq!(b.get(f + 10), Some(PieceKind::Bomb));
+        }
+    }
+}

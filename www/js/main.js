@@ -17,7 +17,7 @@ import init, * as wasm from '../../pkg/stratagem.js';
 import { BoardView, squareIndex, squareName } from './board.js';
 import { BotClient } from './bot.js';
 import { setKinds, BY_LETTER, kindsForDisplay, label, tip } from './pieces.js';
-import { sounds, setSound, soundOn } from './sound.js';
+import { sounds, setSound, soundOn, warmUp } from './sound.js';
 import * as store from './storage.js';
 
 /** @typedef {import('./board.js').Cell} Cell */
@@ -202,15 +202,16 @@ function render() {
   const r = S.referee;
   const shownPly = S.viewPly ?? r.ply();
   const last = shownPly > 0 ? r.reportAt(shownPly) : null;
+  const cells = liveCells();
   board.render({
-    cells: liveCells(),
+    cells,
     own: HUMAN,
     selected: S.viewPly == null ? S.selected : null,
     targets: S.viewPly == null ? S.targets : new Set(),
     lastMove: moveSquares(last),
     battle: S.viewPly == null ? S.battle : null,
   });
-  renderPanels();
+  renderPanels(S.viewPly == null && S.phase === 'play' ? cells : null);
 }
 
 function updateButtons() {
@@ -244,7 +245,8 @@ function validSetup(s) {
 let renderedPlies = -1;
 let renderedView = /** @type {number|null} */ (null);
 
-function renderPanels() {
+/** @param {(Cell|null)[]|null} [humanCells] the human's live board, if already at hand */
+function renderPanels(humanCells = null) {
   const r = S.referee;
   const inGame = !!r && (S.phase === 'play' || S.phase === 'over');
   // captured pieces per side
@@ -287,7 +289,7 @@ function renderPanels() {
   /** @type {Record<string, number>} */
   const seen = {};
   if (inGame && r) {
-    for (const c of /** @type {(Cell|null)[]} */ (r.board(HUMAN))) {
+    for (const c of /** @type {(Cell|null)[]} */ (humanCells ?? r.board(HUMAN))) {
       if (c && c.side === BOT && c.kind) seen[c.kind] = (seen[c.kind] ?? 0) + 1;
     }
   }
@@ -485,6 +487,7 @@ function beginGame(red, blue) {
 
 function startGame() {
   if (!validSetup(S.setup)) return;
+  warmUp();
   const lv = currentLevel();
   let blue;
   try {
@@ -597,8 +600,13 @@ function stopThinking() {
 function updateThinking() {
   const secs = ((performance.now() - S.thinkStart) / 1000).toFixed(1);
   const p = S.progress;
-  const extra = p && p.depth ? ` · depth ${p.depth}, ${Math.round(p.nodes).toLocaleString('en')} nodes` : '';
+  const extra = p && p.depth ? ` · depth ${p.depth}, ${groupDigits(Math.round(p.nodes))} nodes` : '';
   $('thinking-text').textContent = `Thinking… ${secs} s${extra}`;
+}
+
+/** 1234567 -> "1,234,567" (no Intl: its first use loads locale data on the main thread). @param {number} n */
+function groupDigits(n) {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** @param {number} ms */
@@ -730,6 +738,7 @@ function newGame() {
 function playAgain() {
   const r = S.referee;
   if (!r) return;
+  warmUp();
   beginGame(r.redSetup(), r.blueSetup());
   message('Same setups, new game.');
 }
@@ -1013,9 +1022,7 @@ function hover(sq) {
   let t = '';
   if (sq != null) {
     /** @type {Cell|null} */
-    let cell = null;
-    if (S.phase === 'setup') cell = setupCells()[sq];
-    else if (S.referee) cell = liveCells()[sq];
+    const cell = board.model?.cells[sq] ?? null;
     if (cell?.kind) t = tip(cell.kind);
     else if (cell?.scout) t = 'A Scout (it moved more than one square)';
     else if (cell && cell.side === BOT) t = cell.moved ? 'An unknown enemy piece that has moved: no Bomb or Flag' : 'An unknown enemy piece';
@@ -1052,7 +1059,7 @@ async function boot() {
     canDrag: (sq) => {
       if (S.phase === 'setup') return sq < 40;
       if (!humanTurn() || S.viewPly != null) return false;
-      const cell = /** @type {Cell|null} */ (S.referee?.board(HUMAN)[sq]);
+      const cell = board.model?.cells[sq];
       return !!cell && cell.side === HUMAN && cell.kind !== 'Bomb' && cell.kind !== 'Flag';
     },
     onEscape: () => {

@@ -50,6 +50,15 @@ function tone(freq, start, dur, vol = 0.06) {
   o.stop(t + dur + 0.02);
 }
 
+/**
+ * Makes the AudioContext now (call from a user gesture that is not time-critical, such as
+ * Start): creating it can take 100+ ms of main-thread time, which must not fall while the bot
+ * thinks and the page should stay responsive.
+ */
+export function warmUp() {
+  audio();
+}
+
 export const sounds = {
   move() {
     tone(520, 0, 0.07);

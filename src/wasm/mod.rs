@@ -602,6 +602,23 @@ impl Referee {
         to_js(&army_js(self.game.view(s).enemy_remaining()))
     }
 
+    /// As [`Referee::captured`], after the first `ply` plies (stepping through the moves).
+    #[wasm_bindgen(js_name = capturedAt)]
+    pub fn captured_at(&self, ply: u32) -> Result<JsValue, JsValue> {
+        let c = PlayerView::new(&self.position_at(ply)?, Side::Red).captured();
+        let mut m = std::collections::BTreeMap::new();
+        m.insert("Red", army_js(c.red));
+        m.insert("Blue", army_js(c.blue));
+        to_js(&m)
+    }
+
+    /// As [`Referee::enemy_remaining`], after the first `ply` plies.
+    #[wasm_bindgen(js_name = enemyRemainingAt)]
+    pub fn enemy_remaining_at(&self, side: &str, ply: u32) -> Result<JsValue, JsValue> {
+        let s = parse_side(side)?;
+        to_js(&army_js(PlayerView::new(&self.position_at(ply)?, s).enemy_remaining()))
+    }
+
     /// The game record as JSON text (format `stratagem-json-1`): rules, setups, moves,
     /// resignation, result.
     #[wasm_bindgen(js_name = exportJson)]

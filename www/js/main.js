@@ -251,7 +251,8 @@ function renderPanels(humanCells = null) {
   const inGame = !!r && (S.phase === 'play' || S.phase === 'over');
   // captured pieces per side
   /** @type {Record<string, {counts: Record<string, number>, total: number}>|null} */
-  const cap = inGame && r ? r.captured() : null;
+  const at = S.viewPly;
+  const cap = inGame && r ? (at == null ? r.captured() : r.capturedAt(at)) : null;
   for (const side of /** @type {const} */ (['Red', 'Blue'])) {
     const el = $(side === 'Red' ? 'captured-red' : 'captured-blue');
     el.replaceChildren();
@@ -285,11 +286,12 @@ function renderPanels(humanCells = null) {
   }
   const body = table.createTBody();
   /** @type {{counts: Record<string, number>, total: number}|null} */
-  const rem = inGame && r ? r.enemyRemaining(HUMAN) : null;
+  const rem = inGame && r ? (at == null ? r.enemyRemaining(HUMAN) : r.enemyRemainingAt(HUMAN, at)) : null;
   /** @type {Record<string, number>} */
   const seen = {};
   if (inGame && r) {
-    for (const c of /** @type {(Cell|null)[]} */ (humanCells ?? r.board(HUMAN))) {
+    const known = humanCells ?? (at == null ? r.board(HUMAN) : r.boardAt(HUMAN, at));
+    for (const c of /** @type {(Cell|null)[]} */ (known)) {
       if (c && c.side === BOT && c.kind) seen[c.kind] = (seen[c.kind] ?? 0) + 1;
     }
   }

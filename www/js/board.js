@@ -276,6 +276,18 @@ export class BoardView {
         const { x, y } = this.cellOf(i);
         drawPiece(g, x * s, y * s, s, cell, { own: cell.side === m.own, faded: m.fadeEnemy && cell.side !== m.own });
       }
+      // outlines on top of the pieces: the tiles hide most of a square's tint
+      const ring = (/** @type {number} */ sq, /** @type {string} */ color, /** @type {number} */ width) => {
+        const { x, y } = this.cellOf(sq);
+        g.strokeStyle = color;
+        g.lineWidth = width;
+        g.strokeRect(x * s + width / 2 + 1, y * s + width / 2 + 1, s - width - 2, s - width - 2);
+      };
+      if (m.lastMove) {
+        ring(m.lastMove.from, 'rgba(240, 190, 30, 0.9)', Math.max(2, s * 0.04));
+        ring(m.lastMove.to, 'rgba(240, 190, 30, 0.95)', Math.max(2, s * 0.05));
+      }
+      if (m.selected != null) ring(m.selected, 'rgba(40, 200, 90, 1)', Math.max(3, s * 0.07));
       for (const t of m.targets) {
         const { x, y } = this.cellOf(t);
         const occupied = !!m.cells[t];
@@ -351,25 +363,26 @@ export class BoardView {
     g.restore();
     const ps = s * 1.25;
     const ax = left + s * 0.35, dx = left + w - s * 0.35 - ps, py = top + s * 0.2;
-    drawPiece(g, ax, py, ps, { side: b.attacker.side, kind: b.attacker.kind }, { own: true });
-    drawPiece(g, dx, py, ps, { side: b.defender.side, kind: b.defender.kind }, { own: true });
-    const cross = (/** @type {number} */ x) => {
-      g.strokeStyle = 'rgba(255,255,255,0.9)';
-      g.lineWidth = Math.max(2, s * 0.08);
+    const attackerLost = b.result === 'defender' || b.result === 'both';
+    const defenderLost = b.result === 'attacker' || b.result === 'both';
+    // the loser fades and gets a thin strike-through, so both kinds stay readable
+    const piece = (/** @type {number} */ x, /** @type {{side: 'Red'|'Blue', kind: string}} */ p, /** @type {boolean} */ lost) => {
+      drawPiece(g, x, py, ps, { side: p.side, kind: p.kind }, { own: true, faded: lost });
+      if (!lost) return;
+      g.strokeStyle = 'rgba(255, 90, 70, 0.95)';
+      g.lineWidth = Math.max(2, s * 0.045);
       g.beginPath();
-      g.moveTo(x + ps * 0.2, py + ps * 0.2);
-      g.lineTo(x + ps * 0.8, py + ps * 0.8);
-      g.moveTo(x + ps * 0.8, py + ps * 0.2);
-      g.lineTo(x + ps * 0.2, py + ps * 0.8);
+      g.moveTo(x + ps * 0.12, py + ps * 0.88);
+      g.lineTo(x + ps * 0.88, py + ps * 0.12);
       g.stroke();
     };
-    if (b.result === 'attacker' || b.result === 'both') cross(dx);
-    if (b.result === 'defender' || b.result === 'both') cross(ax);
+    piece(ax, b.attacker, attackerLost);
+    piece(dx, b.defender, defenderLost);
     g.fillStyle = '#eee';
-    g.font = `700 ${Math.round(s * 0.3)}px system-ui, sans-serif`;
+    g.font = `600 ${Math.round(s * 0.2)}px system-ui, sans-serif`;
     g.textAlign = 'center';
     g.textBaseline = 'middle';
-    g.fillText('⚔', left + w / 2, py + ps / 2);
+    g.fillText('attacks', left + w / 2, py + ps / 2);
     g.font = `600 ${Math.round(s * 0.22)}px system-ui, sans-serif`;
     const words =
       b.result === 'attacker'

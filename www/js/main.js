@@ -861,6 +861,7 @@ function restoreGame() {
     if (typeof g.level === 'string' && S.levels.some((l) => l.id === g.level)) {
       S.level = g.level;
       $select('level').value = g.level;
+      showLevelAbout();
     }
     const o = /** @type {Outcome|null} */ (r.outcome());
     if (o) {
@@ -892,6 +893,7 @@ function bindControls() {
     S.level = $select('level').value;
     savePrefs();
     const lv = currentLevel();
+    showLevelAbout();
     message(`${lv.label}: ${lv.about}`);
     if (S.referee && S.phase !== 'setup') saveGame();
     updateStatus();
@@ -1016,7 +1018,13 @@ function fillLevels() {
     sel.append(o);
   }
   sel.value = S.level;
-  sel.title = currentLevel()?.about ?? '';
+  showLevelAbout();
+}
+
+function showLevelAbout() {
+  const lv = currentLevel();
+  $select('level').title = lv?.about ?? '';
+  $('level-about').textContent = lv ? `Opponent: ${lv.label}, ${lv.movetime_ms >= 1000 ? `${lv.movetime_ms / 1000} s` : `${lv.movetime_ms} ms`} a move. ${lv.about}` : '';
 }
 
 /** @param {number|null} sq */

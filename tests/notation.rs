@@ -530,6 +530,12 @@ fn feed_all(s: &str) {
     let _ = parse_square(s);
 }
 
+fn e_ply(e: &ReplayError) -> u32 {
+    match e {
+        ReplayError::Illegal { ply, .. } | ReplayError::Annotation { ply, .. } => *ply,
+    }
+}
+
 fn mutate(base: &str, edits: &[(usize, char)]) -> String {
     let mut v: Vec<char> = base.chars().collect();
     for &(pos, c) in edits {
@@ -550,6 +556,26 @@ fn mutate(base: &str, edits: &[(usize, char)]) -> String {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    /// Any move at any point of a game is either played or refused with a reason.
+    #[test]
+    fn any_move_anywhere_is_played_or_refused(at in 0usize..200, from in 0usize..100, to in 0usize..100) {
+        let text = game_file("generated-barrage-flag.record");
+        let parsed = GameRecord::parse(&text).unwrap();
+        let mut moves = parsed.source_moves.clone();
+        let i = at % moves.len();
+        moves[i].mv = Move::new(Square::from_index(from).unwrap(), Square::from_index(to).unwrap());
+        moves[i].annotation = None;
+        moves[i].attack_mark = None;
+        let start = parsed.record.start_position().unwrap();
+        match replay(start, &moves, true) {
+            Ok(rp) => prop_assert_eq!(rp.plies.len(), moves.len()),
+            Err(e) => {
+                let want = format!("ply {}", e_ply(&e));
+                prop_assert!(e.to_string().contains(&want), "{}", e);
+            }
+        }
+    }
 
     #[test]
     fn parsers_never_panic_on_strings(s in ".{0,300}") {

@@ -28,7 +28,7 @@
 //! against the engine's; `GameRecord::read(&r.write()?)? == r` for every record `r` whose
 //! moves are legal.
 
-use super::field::{FieldError, field_position, parse_field};
+use super::field::{FieldError, field_position};
 use super::replay::{Annotation, Replay, ReplayError, SourceMove, replay};
 use crate::rules::{
     DrawReason, Game, Move, Outcome, Position, Rules, Setup, SetupError, Side, Square, Variant, WinReason,
@@ -450,13 +450,14 @@ impl GameRecord {
                 RecordStart::Setups { red, blue }
             }
             (None, None, Some((f, l))) => {
-                parse_field(f).map_err(|e| syntax(l, format!("Field: {e}")))?;
                 let to_move = match get("ToMove") {
                     None => Side::Red,
                     Some(("Red", _)) => Side::Red,
                     Some(("Blue", _)) => Side::Blue,
                     Some((v, l)) => return Err(syntax(l, format!("ToMove '{v}': expected Red or Blue"))),
                 };
+                // Building the position checks the letters, the lakes and the piece counts.
+                field_position(f, rules, to_move).map_err(|e| syntax(l, format!("Field: {e}")))?;
                 RecordStart::Field { field: f.to_string(), to_move }
             }
             (_, _, Some((_, l))) => return Err(syntax(l, "give either Field or RedSetup and BlueSetup, not both")),

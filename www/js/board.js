@@ -65,6 +65,10 @@ export class BoardView {
     this.drag = null;
     this.size = 0;
     this.raf = 0;
+    /** @type {{list: {from: number, to: number}[], start: number, dur: number}|null} */
+    this.slides = null;
+    /** @type {{from: number, to: number}|null} the move the player made by dragging */
+    this.justDropped = null;
     this.bind();
     new ResizeObserver(() => this.resize()).observe(wrap);
     window.addEventListener('resize', () => this.resize());
@@ -164,7 +168,10 @@ export class BoardView {
       const sq = this.eventSquare(ev);
       if (d.active) {
         this.draw();
-        if (sq >= 0 && sq !== d.from) this.h.onDrop(d.from, sq);
+        if (sq >= 0 && sq !== d.from) {
+          this.justDropped = { from: d.from, to: sq };
+          this.h.onDrop(d.from, sq);
+        }
       } else if (sq >= 0) {
         this.h.onClick(sq);
       }
@@ -199,17 +206,51 @@ export class BoardView {
 
   /** @param {BoardModel} model */
   render(model) {
+    const prev = this.model;
     this.model = model;
+    this.startSlides(prev, model);
     this.draw();
-    // keep drawing while a battle card fades
-    if (model.battle && !this.raf) {
-      const tick = () => {
-        this.raf = 0;
-        this.draw();
-        if (this.model?.battle && performance.now() < this.model.battle.until) this.raf = requestAnimationFrame(tick);
-      };
-      this.raf = requestAnimationFrame(tick);
-    }
+    this.loop();
+  }
+
+  /**
+   * Pieces (known by id) that stand elsewhere than in the previous model slide there. A piece
+   * the player has just dropped by dragging is already where it goes.
+   * @param {BoardModel|null} prev @param {BoardModel} next
+   */
+  startSlides(prev, next) {
+    const skip = this.justDropped;
+    this.justDropped = null;
+    if (!prev) return;
+    /** @type {Map<number, number>} */
+    const was = new Map();
+    prev.cells.forEach((c, i) => {
+      if (c && c.id != null) was.set(c.id, i);
+    });
+    /** @type {{from: number, to: number}[]} */
+    const slides = [];
+    next.cells.forEach((c, i) => {
+      if (!c || c.id == null) return;
+      const j = was.get(c.id);
+      if (j != null && j !== i && !(skip && skip.from === j && skip.to === i)) slides.push({ from: j, to: i });
+    });
+    // more than two pieces moved at once: a jump through the move list, not a move
+    if (slides.length && slides.length <= 2) this.slides = { list: slides, start: performance.now(), dur: 170 };
+  }
+
+  /** Keeps drawing while something moves (a slide, a battle card). */
+  loop() {
+    if (this.raf) return;
+    const busy = () =>
+      (this.slides && performance.now() < this.slides.start + this.slides.dur) ||
+      (this.model?.battle && performance.now() < this.model.battle.until);
+    if (!busy()) return;
+    const tick = () => {
+      this.raf = 0;
+      this.draw();
+      if (busy()) this.raf = requestAnimationFrame(tick);
+    };
+    this.raf = requestAnimationFrame(tick);
   }
 
   draw() {
@@ -273,7 +314,15 @@ export class BoardView {
         const cell = m.cells[i];
         if (!cell) continue;
         if (this.drag?.active && this.drag.from === i) continue;
-        const { x, y } = this.cellOf(i);
+        let { x, y } = this.cellOf(i);
+        const slide = this.slides?.list.find((sl) => sl.to === i);
+        if (slide && this.slides) {
+          const t = Math.min(1, (performance.now() - this.slides.start) / this.slides.dur);
+          const e = 1 - (1 - t) * (1 - t);
+          const a = this.cellOf(slide.from);
+          x = a.x + (x - a.x) * e;
+          y = a.y + (y - a.y) * e;
+        }
         drawPiece(g, x * s, y * s, s, cell, { own: cell.side === m.own, faded: m.fadeEnemy && cell.side !== m.own });
       }
       // outlines on top of the pieces: the tiles hide most of a square's tint

@@ -898,7 +898,26 @@ function bindControls() {
     if (S.referee && S.phase !== 'setup') saveGame();
     updateStatus();
   });
-  $btn('btn-new-game').addEventListener('click', newGame);
+  // Abandoning a game under way takes a second click: a slip must not lose the game.
+  let confirmTimer = 0;
+  $btn('btn-new-game').addEventListener('click', () => {
+    const b = $btn('btn-new-game');
+    const underWay = S.phase === 'play' && (S.referee?.ply() ?? 0) > 0;
+    if (underWay && !b.dataset.confirm) {
+      b.dataset.confirm = '1';
+      b.textContent = 'Abandon game?';
+      message('Click "Abandon game?" again to leave this game for a new one.');
+      confirmTimer = window.setTimeout(() => {
+        delete b.dataset.confirm;
+        b.textContent = 'New game';
+      }, 4000);
+      return;
+    }
+    clearTimeout(confirmTimer);
+    delete b.dataset.confirm;
+    b.textContent = 'New game';
+    newGame();
+  });
   $btn('btn-undo').addEventListener('click', undo);
   $btn('btn-resign').addEventListener('click', resign);
   $btn('btn-flip').addEventListener('click', () => {

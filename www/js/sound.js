@@ -22,6 +22,9 @@ function audio() {
   if (!enabled) return null;
   try {
     if (!ctx) {
+      // Before any click or key press the browser refuses audio (and warns in the console).
+      const ua = /** @type {any} */ (navigator).userActivation;
+      if (ua && !ua.hasBeenActive) return null;
       const AC = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
       if (!AC) return null;
       ctx = new AC();

@@ -75,8 +75,10 @@ ensure_wasm_bindgen() {
 
 # Debian's Chromium and its ChromeDriver (same source package, so their versions match), for
 # the wasm-bindgen browser tests and the end-to-end tests.
+CHROMIUM_BIN="${CHROMIUM_BIN:-/usr/bin/chromium}"
+CHROMEDRIVER_BIN="${CHROMEDRIVER_BIN:-/usr/bin/chromedriver}"
 ensure_chromium() {
-  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+  if [ -x "$CHROMIUM_BIN" ] && [ -x "$CHROMEDRIVER_BIN" ]; then
     return 0
   fi
   log "installing Debian's chromium and chromium-driver"
@@ -102,6 +104,7 @@ ensure_npm_ci() {
   if [ "$want" != "$have" ]; then
     log "npm ci in ${dir#"$ROOT"/}"
     (cd "$dir" && npm ci --no-audit --no-fund)
+    mkdir -p "$dir/node_modules"
     echo "$want" >"$stamp"
   fi
 }

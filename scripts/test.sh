@@ -4,77 +4,104 @@
 # Debian's chromium + chromedriver, the end-to-end tests' npm packages, optionally binaryen),
 # then runs every test: formatting, lints (native and wasm32), native unit, integration and doc
 # tests, wasm-bindgen tests in Node and in headless Chromium, the release wasm package, and the
-# end-to-end tests of the page in headless Chromium. Stops at the first failure with a non-zero
-# exit code and says which step failed; prints the time of each step at the end.
+# end-to-end tests of the page in headless Chromium.
+#
+# A failing step does not hide the others: each step runs (the end-to-end tests only when the
+# wasm package was built), the closing summary lists every step with its time and result, and
+# the exit code is non-zero when any step failed. A failed set-up stops at once.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
-STEP="set-up"
-STEP_START=$SECONDS
-TIMES=()
-step() {
-  TIMES+=("$(printf '%5ss  %s' "$((SECONDS - STEP_START))" "$STEP")")
-  STEP="$1"
-  STEP_START=$SECONDS
-  log "$STEP"
+RESULTS=()
+FAILED=()
+# run_step NAME COMMAND...: runs the command in a subshell with errexit on, records its time
+# and result in RESULTS/FAILED and LAST_RC, and returns 0. It must not be called in a
+# condition (`if`, `||`, `&&`): bash ignores errexit inside such a context, even in a subshell
+# that sets it again, and a multi-command step would then go on past its first failure.
+LAST_RC=0
+run_step() {
+  local name="$1" t0=$SECONDS rc
+  shift
+  log "$name"
+  set +e
+  (
+    set -e
+    "$@"
+  )
+  rc=$?
+  set -e
+  if [ "$rc" = 0 ]; then
+    RESULTS+=("$(printf '%5ss  ok      %s' "$((SECONDS - t0))" "$name")")
+  else
+    RESULTS+=("$(printf '%5ss  FAILED  %s (exit code %s)' "$((SECONDS - t0))" "$name" "$rc")")
+    FAILED+=("$name")
+  fi
+  LAST_RC=$rc
 }
-summary() {
-  TIMES+=("$(printf '%5ss  %s' "$((SECONDS - STEP_START))" "$STEP")")
-  printf '\nscripts/test.sh step times:\n' >&2
-  printf '  %s\n' "${TIMES[@]}" >&2
-  printf '  %5ss  total\n' "$SECONDS" >&2
+skip_step() {
+  RESULTS+=("$(printf '%5ss  SKIPPED %s (%s)' 0 "$1" "$2")")
+  FAILED+=("$1")
 }
 on_exit() {
   local rc=$?
-  summary
-  if [ "$rc" != 0 ]; then
-    printf '\nscripts/test.sh FAILED in step "%s" (exit code %s)\n' "$STEP" "$rc" >&2
+  printf '\nscripts/test.sh steps:\n' >&2
+  printf '  %s\n' "${RESULTS[@]}" >&2
+  printf '  %5ss  total\n' "$SECONDS" >&2
+  if [ "$rc" != 0 ] || [ "${#FAILED[@]}" != 0 ]; then
+    printf '\nscripts/test.sh: FAILED: %s\n' "${FAILED[*]:-set-up}" >&2
   else
     printf '\nscripts/test.sh: every step passed\n' >&2
   fi
 }
 trap on_exit EXIT
 
-log "set-up: install what is missing"
-ensure_rust_components
-ensure_wasm_target
-ensure_wasm_bindgen
-ensure_chromium
-ensure_node
-ensure_npm_ci "$ROOT/tests/e2e"
-ensure_wasm_opt
-
-step "format (cargo fmt --check)"
-cargo fmt --check
-
-step "lints: clippy native, all targets"
-cargo clippy --all-targets -- -D warnings
-step "lints: clippy wasm32 (library and the wasm-bindgen tests)"
-cargo clippy --target wasm32-unknown-unknown --lib --test wasm_node --test wasm_browser -- -D warnings
-
-step "native tests (unit, integration, benches in test mode)"
-cargo test --all-targets
-step "doc tests"
-cargo test --doc
-
-step "wasm-bindgen tests in Node"
-cargo test --target wasm32-unknown-unknown --test wasm_node
-step "wasm-bindgen tests in headless Chromium"
-CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test wasm_browser
-
-step "release wasm package (pkg/)"
-build_pkg
-
-step "end-to-end tests of the page (node --test, headless Chromium)"
-(
-  cd tests/e2e
+setup() {
+  ensure_rust_components
+  ensure_wasm_target
+  ensure_wasm_bindgen
+  ensure_chromium
+  ensure_node
+  ensure_npm_ci "$ROOT/tests/e2e"
+  ensure_wasm_opt
+}
+doc_tests() { cargo test --doc; }
+wasm_browser_tests() {
+  CHROMEDRIVER="$CHROMEDRIVER_BIN" cargo test --target wasm32-unknown-unknown --test wasm_browser
+}
+e2e_tests() {
+  cd "$ROOT/tests/e2e"
   shopt -s nullglob
-  files=(*.test.mjs)
+  local files=(*.test.mjs)
   if [ "${#files[@]}" = 0 ]; then
     log "no end-to-end test files in tests/e2e"
-    exit 1
+    return 1
   fi
-  node --test "${files[@]}"
-)
+  # one file at a time: the responsiveness test measures the page's main thread, so no other
+  # test may compete with it for the cores
+  node --test --test-concurrency=1 "${files[@]}"
+}
+
+run_step "set-up: install what is missing" setup
+[ "$LAST_RC" = 0 ] || exit 1
+
+run_step "format (cargo fmt --check)" cargo fmt --check
+run_step "lints: clippy native, all targets" cargo clippy --all-targets -- -D warnings
+run_step "lints: clippy wasm32 (library and the wasm-bindgen tests)" \
+  cargo clippy --target wasm32-unknown-unknown --lib --test wasm_node --test wasm_browser -- -D warnings
+
+run_step "native tests (unit, integration, benches in test mode)" cargo test --all-targets
+run_step "doc tests" doc_tests
+
+run_step "wasm-bindgen tests in Node" cargo test --target wasm32-unknown-unknown --test wasm_node
+run_step "wasm-bindgen tests in headless Chromium" wasm_browser_tests
+
+run_step "release wasm package (pkg/)" build_pkg
+if [ "$LAST_RC" = 0 ]; then
+  run_step "end-to-end tests of the page (node --test, headless Chromium)" e2e_tests
+else
+  skip_step "end-to-end tests of the page" "no wasm package"
+fi
+
+[ "${#FAILED[@]}" = 0 ]

@@ -250,8 +250,8 @@ function renderPanels(humanCells = null) {
   const r = S.referee;
   const inGame = !!r && (S.phase === 'play' || S.phase === 'over');
   // captured pieces per side
-  /** @type {Record<string, {counts: Record<string, number>, total: number}>|null} */
   const at = S.viewPly;
+  /** @type {Record<string, {counts: Record<string, number>, total: number}>|null} */
   const cap = inGame && r ? (at == null ? r.captured() : r.capturedAt(at)) : null;
   for (const side of /** @type {const} */ (['Red', 'Blue'])) {
     const el = $(side === 'Red' ? 'captured-red' : 'captured-blue');

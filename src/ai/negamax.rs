@@ -26,12 +26,13 @@ use super::belief::sample_position;
 use super::eval::{WIN, material, terminal_score};
 use super::{Bot, BotRng, SearchContext};
 use crate::rules::{Battle, Move, MoveList, PlayerView, Position, Setup, Variant, battle};
+use rand::seq::SliceRandom;
 
 /// Larger than any score: the open window.
 pub const INF: i32 = WIN + 1;
 
 /// How often (in nodes) the search reads the clock. Node budgets are checked on every node.
-const CLOCK_EVERY: u64 = 1024;
+const CLOCK_EVERY: u64 = 256;
 
 /// Deepest iteration tried (a guard for positions where every line ends quickly).
 pub const MAX_DEPTH: u32 = 64;
@@ -206,7 +207,7 @@ pub struct SearchResult {
 /// every root move of every sample to depth `d` with the full window at the root (so each
 /// value is exact, not a bound), sums the values per move over the samples, and ranks moves
 /// by that sum (the average, times the sample count). The best move of the last finished
-/// iteration is returned; if even depth 1 did not finish for every sample, the samples that
+/// iteration is returned (ties broken at random); if even depth 1 did not finish for every sample, the samples that
 /// finished decide, and with none the first legal move is played.
 ///
 /// # Panics
@@ -227,8 +228,11 @@ pub fn search_view(view: &PlayerView, ctx: &mut SearchContext, config: NegamaxCo
             Err(_) => return result,
         }
     }
-    // Root order: generation order at first, then by the previous iteration's sums.
+    // Root order: shuffled at first (so that equal values are broken at random, from the
+    // context's seed, rather than always towards the same piece), then by the previous
+    // iteration's sums (a stable sort keeps the random order among equals).
     let mut order: Vec<usize> = (0..moves.len()).collect();
+    order.shuffle(&mut ctx.rng);
     for depth in 1..=config.max_depth.max(1) {
         let (sums, finished_samples, aborted) = search_samples(&mut samples, &moves, &order, depth, ctx);
         if aborted && (depth > 1 || finished_samples == 0) {

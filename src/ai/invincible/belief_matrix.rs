@@ -251,13 +251,13 @@ impl BeliefMatrix {
             }
             let mut x = rng.random::<f64>() * total;
             let mut chosen = None;
-            for k in 0..12 {
-                if w[k] > 0.0 {
+            for (k, &wk) in w.iter().enumerate() {
+                if wk > 0.0 {
                     chosen = Some(k);
-                    if x < w[k] {
+                    if x < wk {
                         break;
                     }
-                    x -= w[k];
+                    x -= wk;
                 }
             }
             let k = PieceKind::ALL[chosen.expect("some weight is positive")];
@@ -680,9 +680,9 @@ fn deduce(rows: &mut [[f64; 12]], t: &[f64; 12]) {
             let support: Vec<usize> = (0..rows.len()).filter(|&i| g.iter().any(|&k| rows[i][k] > 0.0)).collect();
             if support.len() as f64 == need {
                 for &i in &support {
-                    for k in 0..12 {
-                        if !g.contains(&k) && rows[i][k] > 0.0 {
-                            rows[i][k] = 0.0;
+                    for (k, x) in rows[i].iter_mut().enumerate() {
+                        if !g.contains(&k) && *x > 0.0 {
+                            *x = 0.0;
                             changed = true;
                         }
                     }

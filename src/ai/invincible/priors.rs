@@ -118,14 +118,13 @@ impl Priors {
             }
         }
         let mut square = [[0.0; 12]; 40];
-        for i in 0..40 {
-            let mut sum = 0.0;
-            for k in 0..12 {
-                square[i][k] = q[i][k].max(PRIOR_FLOOR);
-                sum += square[i][k];
+        for (row, qrow) in square.iter_mut().zip(&q) {
+            for (x, &p) in row.iter_mut().zip(qrow) {
+                *x = p.max(PRIOR_FLOOR);
             }
-            for k in 0..12 {
-                square[i][k] /= sum;
+            let sum: f64 = row.iter().sum();
+            for x in row.iter_mut() {
+                *x /= sum;
             }
         }
         Some(Priors { square, beside, behind })

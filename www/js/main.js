@@ -491,6 +491,10 @@ function startGame() {
   if (!validSetup(S.setup)) return;
   warmUp();
   const lv = currentLevel();
+  if (!lv) {
+    message('This build has no opponent (ai::LEVELS is empty).', 'warn');
+    return;
+  }
   let blue;
   try {
     blue = wasm.botSetup(lv.bot, VARIANT, randomSeed());

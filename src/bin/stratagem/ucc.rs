@@ -1,12 +1,79 @@
-//! `stratagem ucc` (not built yet).
+//! `stratagem ucc <BOT>`: plays one game as `BOT` under the 2012 UCC manager protocol on
+//! standard input/output (the protocol logic is `stratagem::ucc`). Every line sent is flushed
+//! at once; a malformed manager line ends the program with a message on standard error and
+//! exit code 1, never a panic.
 
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
+use stratagem::ai::{Budget, SystemClock, make_bot};
+use stratagem::ucc::UccPlayer;
 
 /// Arguments of `stratagem ucc`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// The bot to play (see `stratagem bots`).
+    bot: String,
+    /// Time per move in milliseconds (the manager's default timeout is 2 seconds).
+    #[arg(long, value_name = "MS", default_value_t = 1000.0)]
+    movetime: f64,
+    /// Nodes per move instead of time (reproducible play).
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Seed of the setup and of every move.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
 
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("stratagem ucc: not built yet");
-    ExitCode::from(1)
+pub fn run(args: Args) -> ExitCode {
+    let Some(bot) = make_bot(&args.bot) else {
+        eprintln!("stratagem ucc: unknown bot '{}' (see `stratagem bots`)", args.bot);
+        return ExitCode::from(2);
+    };
+    if !(args.movetime > 0.0 && args.movetime.is_finite()) {
+        eprintln!("stratagem ucc: --movetime must be a positive number of milliseconds");
+        return ExitCode::from(2);
+    }
+    let budget = match args.nodes {
+        Some(n) => Budget::nodes(n),
+        None => Budget::time(args.movetime),
+    };
+    let mut player = UccPlayer::new(bot, budget, args.seed);
+    let clock = SystemClock::new();
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("stratagem ucc: reading standard input: {e}");
+                return ExitCode::from(1);
+            }
+        };
+        match player.feed(&line, &clock) {
+            Ok(reply) => {
+                for n in &reply.notes {
+                    eprintln!("stratagem ucc: note: {n}");
+                }
+                for l in &reply.lines {
+                    if writeln!(out, "{l}").and_then(|_| out.flush()).is_err() {
+                        eprintln!("stratagem ucc: the manager closed standard output");
+                        return ExitCode::from(1);
+                    }
+                }
+                if reply.quit {
+                    return ExitCode::SUCCESS;
+                }
+            }
+            Err(e) => {
+                eprintln!("stratagem ucc: {e}");
+                return ExitCode::from(1);
+            }
+        }
+    }
+    if player.is_done() {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!("stratagem ucc: the manager closed standard input before QUIT");
+        ExitCode::from(1)
+    }
 }

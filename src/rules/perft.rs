@@ -24,8 +24,11 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     n
 }
 
-/// Perft split by first move.
+/// Perft split by first move (empty once a Flag is captured, as [`perft`] counts 0 there).
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    if pos.flag_captured().is_some() {
+        return Vec::new();
+    }
     let moves = pos.legal_moves();
     moves
         .iter()

@@ -10,7 +10,7 @@
 mod common;
 
 use serde::Deserialize;
-use stratagem::rules::perft::perft;
+use stratagem::rules::perft::{divide, perft};
 use stratagem::rules::{Move, Position, Rules, Side};
 
 #[derive(Deserialize)]
@@ -53,6 +53,22 @@ fn engine_matches_frozen_counts() {
         assert_eq!(pos.to_field(), before.to_field());
         assert_eq!((pos.hash(), pos.id_hash(), pos.ply()), (before.hash(), before.id_hash(), before.ply()));
     }
+}
+
+#[test]
+fn divide_sums_to_perft() {
+    for e in &entries() {
+        let mut pos = position(e);
+        let d = 3.min(e.counts.len() - 1);
+        let split = divide(&mut pos, d as u32);
+        assert_eq!(split.len() as u64, e.counts[1], "{}", e.name);
+        assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), e.counts[d], "{} depth {d}", e.name);
+    }
+    // After a Flag capture there is nothing to split.
+    let mut pos = common::board(&[("a1", 'D'), ("a9", 'Y'), ("j1", 'M'), ("j9", 'U')], Rules::default(), Side::Red);
+    pos.play(Move::parse("a1-a9").unwrap()).unwrap();
+    assert!(divide(&mut pos, 2).is_empty());
+    assert_eq!(perft(&mut pos, 2), 0);
 }
 
 #[test]

@@ -153,7 +153,8 @@ impl MoveReport {
 pub struct PieceState {
     /// What it is.
     pub kind: PieceKind,
-    /// Where it stands (where it stood last, once removed).
+    /// Where it stands; once removed, the square of the battle that removed it (for a
+    /// losing attacker that is the square it attacked, not the one it came from).
     pub square: Square,
     /// Where it stood at the start.
     pub start: Square,

@@ -586,7 +586,7 @@ mod tests {
     fn coordinates_and_directions() {
         assert_eq!(square_of(0, 0).unwrap().to_string(), "a1");
         assert_eq!(square_of(9, 9).unwrap().to_string(), "j10");
-        assert_eq!(square_of(2, 4).unwrap().is_lake(), true);
+        assert!(square_of(2, 4).unwrap().is_lake());
         let m = |t: &str| {
             let w: Vec<&str> = t.split_whitespace().collect();
             UccMove::parse(&w).unwrap().0

@@ -49,9 +49,9 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 
 /// Normalisation stops when every kind's sum is this close to its count.
-pub const TOLERANCE: f64 = 1e-7;
+pub const TOLERANCE: f64 = 1e-6;
 /// At most this many alternating scaling rounds per normalisation.
-pub const MAX_ITERATIONS: usize = 2000;
+pub const MAX_ITERATIONS: usize = 500;
 /// Multiplier for the kinds that would have won a capture the piece declined.
 pub const MISSED_FACTOR: f64 = 0.5;
 /// Strength of the behaviour heuristic.

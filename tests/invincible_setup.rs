@@ -480,3 +480,38 @@ fn table_4_3_ordering() {
     assert!(mean(0) < mean(3));
     assert!(mean(2) + 1.0 < mean(5), "best of 1000 random {} vs best of 50 semi-random {}", mean(2), mean(5));
 }
+
+#[test]
+fn human_setups_score_above_random_ones() {
+    // The thesis's premise (4.3.5): the evaluation gives human-made setups higher values than
+    // fully random ones. Printed per heuristic (with --nocapture) for the doc.
+    fn mean_scores(setups: &[Setup]) -> (f64, [f64; 9]) {
+        let mut per = [0.0; 9];
+        let mut total = 0.0;
+        for s in setups {
+            let sc = score(s);
+            total += sc.total;
+            for (p, v) in per.iter_mut().zip(sc.per_heuristic) {
+                *p += v;
+            }
+        }
+        let n = setups.len() as f64;
+        (total / n, per.map(|p| p / n))
+    }
+    let human = human_classic();
+    let mut rng = rng_from_seed(7);
+    let random: Vec<Setup> = (0..5000).map(|_| fully_random(&mut rng)).collect();
+    let semi: Vec<Setup> = (0..5000).map(|_| semi_random(&mut rng)).collect();
+    let best: Vec<Setup> = (0..500).map(|_| generate(Variant::Classic, setup::THESIS_N, &mut rng)).collect();
+    let rows = [("human (Gravon)", &human), ("fully random", &random), ("semi-random", &semi), ("best of 50", &best)];
+    let mut means = Vec::new();
+    eprintln!("setups | total | H2 | H3 | H4 | H5 | H6 | H7 | H8 | H9");
+    for (name, v) in rows {
+        let (t, per) = mean_scores(v);
+        let cells: Vec<String> = per[1..].iter().map(|x| format!("{x:.2}")).collect();
+        eprintln!("{name} | {t:.2} | {}", cells.join(" | "));
+        means.push(t);
+    }
+    assert!(means[0] > means[1] + 5.0, "human {} vs fully random {}", means[0], means[1]);
+    assert!(means[3] > means[0], "best of 50 {} vs human {}", means[3], means[0]);
+}

@@ -422,10 +422,8 @@ pub fn h8_bomb_protection(setup: &Setup) -> f64 {
                     v -= 3.0;
                 }
             }
-            Some(PieceKind::Scout | PieceKind::Spy) => {
-                if neighbours(i).any(|n| slots[n] == Some(PieceKind::Bomb)) {
-                    v -= 1.0;
-                }
+            Some(PieceKind::Scout | PieceKind::Spy) if neighbours(i).any(|n| slots[n] == Some(PieceKind::Bomb)) => {
+                v -= 1.0;
             }
             _ => {}
         }

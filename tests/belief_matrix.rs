@@ -346,3 +346,33 @@ fn matrix_reads_no_hidden_information() {
     let _ = rng.random::<u8>();
     let _ = PublicReplay::from_view(&v1).plies();
 }
+
+/// The property that lets the replay fit once per read instead of after every update: the
+/// alternating scaling converges to the same matrix from a seed and from any row and column
+/// rescaling of it (iterative proportional fitting).
+#[test]
+fn fitting_ignores_rescalings_of_the_seed() {
+    let mut rng = rng_from_seed(8);
+    let mut seed = vec![[0.0; 12]; 10];
+    for row in seed.iter_mut() {
+        for x in row.iter_mut() {
+            *x = rng.random_range(0.05..1.0);
+        }
+    }
+    let mut t = [0.0; 12];
+    let counts = [1.0, 2.0, 1.0, 2.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 1.0];
+    t.copy_from_slice(&counts);
+    let mut scaled = seed.clone();
+    for (i, row) in scaled.iter_mut().enumerate() {
+        for (k, x) in row.iter_mut().enumerate() {
+            *x *= (1.0 + i as f64) * (0.5 + k as f64 / 3.0);
+        }
+    }
+    normalize(&mut seed, &t, 1e-12, 100_000);
+    normalize(&mut scaled, &t, 1e-12, 100_000);
+    for (a, b) in seed.iter().zip(&scaled) {
+        for k in 0..12 {
+            assert!(close(a[k], b[k], 1e-8), "{} vs {}", a[k], b[k]);
+        }
+    }
+}

@@ -34,7 +34,11 @@
 //!
 //! Normalisation: the thesis's alternating scaling (Fig. 6.1) corrected to scale each kind to
 //! its remaining count (not to 1), run on the unknown pieces against the kinds not pinned to a
-//! known piece, until every kind's sum is within [`TOLERANCE`] ([`normalize`]). Before it, exact
+//! known piece, until every kind's sum is within [`TOLERANCE`] ([`normalize`]). It is run when
+//! the matrix is read ([`PublicReplay::matrix`]), not after every ply: the stored rows are the
+//! prior times every heuristic factor (rows rescaled to 1 after each ply), and the scaling's
+//! result does not depend on row or column rescalings of what it starts from, so this equals
+//! normalising after every update while costing one fit per read. Before it, exact
 //! deductions the scaling would only approach slowly are made: a kind that exactly as many
 //! pieces can still be as there are left of it is certain on them, and likewise for the
 //! immovable kinds together (the last unmoved pieces are the last Bombs and the Flag).
@@ -345,7 +349,7 @@ impl PublicReplay {
                 rows.push(prior);
             }
             rp.rows[side] = rows;
-            rp.normalize_side(side);
+            rp.scale_rows(side);
         }
         rp
     }
@@ -378,12 +382,13 @@ impl PublicReplay {
     /// The belief matrix of `side`'s pieces.
     pub fn matrix(&self, side: Side) -> BeliefMatrix {
         let n = self.n[side];
+        let fitted = self.fit(side);
         let rows = (0..n)
             .map(|l| {
                 let id = PieceId::new(side, l);
                 match self.known[id.index()] {
                     Some(k) => one_hot(k),
-                    None => self.rows[side][l],
+                    None => fitted[l],
                 }
             })
             .collect();
@@ -591,12 +596,30 @@ impl PublicReplay {
         }
         self.plies += 1;
         for side in Side::BOTH {
-            self.normalize_side(side);
+            self.scale_rows(side);
         }
     }
 
-    /// Deductions and scaling for `side`'s unknown pieces (see the module doc).
-    fn normalize_side(&mut self, side: Side) {
+    /// Keeps every unknown row of `side` summing to 1 (a diagonal scaling: it does not change
+    /// what [`PublicReplay::fit`] converges to, and keeps long products of heuristic factors
+    /// away from overflow and underflow).
+    fn scale_rows(&mut self, side: Side) {
+        for l in 0..self.n[side] {
+            if self.known[PieceId::new(side, l).index()].is_none() {
+                normalize_pieces(std::slice::from_mut(&mut self.rows[side][l]));
+            }
+        }
+    }
+
+    /// The fitted rows of `side` (indexed by local id; rows of known or removed pieces are
+    /// left as stored): hard facts, repairs, deductions, then the alternating scaling to the
+    /// counts (see the module doc). Pure: the stored rows are the product of the prior and
+    /// every heuristic factor, and iterative proportional fitting gives the same matrix for a
+    /// seed and any row and column rescaling of it, so fitting once when the matrix is read is
+    /// the thesis's "normalise after every update", and a cached replay fits exactly as a
+    /// fresh one.
+    fn fit(&self, side: Side) -> Vec<[f64; 12]> {
+        let mut out = self.rows[side].clone();
         let n = self.n[side];
         let mut targets = self.remaining[side];
         let mut unknown: Vec<usize> = Vec::with_capacity(n);
@@ -613,7 +636,7 @@ impl PublicReplay {
             }
         }
         if unknown.is_empty() {
-            return;
+            return out;
         }
         let moved: Vec<bool> = unknown.iter().map(|&l| self.moved[PieceId::new(side, l).index()]).collect();
         let mut rows: Vec<[f64; 12]> = unknown.iter().map(|&l| self.rows[side][l]).collect();
@@ -644,8 +667,9 @@ impl PublicReplay {
         deduce(&mut rows, &t);
         normalize(&mut rows, &t, TOLERANCE, MAX_ITERATIONS);
         for (i, &l) in unknown.iter().enumerate() {
-            self.rows[side][l] = rows[i];
+            out[l] = rows[i];
         }
+        out
     }
 }
 

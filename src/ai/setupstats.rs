@@ -222,10 +222,11 @@ mod tests {
         let beside: u64 = st.beside_counts.iter().flatten().sum();
         let behind: u64 = st.behind_counts.iter().flatten().sum();
         assert_eq!((beside, behind), (72, 30));
-        // index 13 is the Flag (M); index 3 behind it is a Miner (E), index 23 in front a Sergeant (F)
-        let (f, miner, sergeant) = (PieceKind::Flag.index(), PieceKind::Miner.index(), PieceKind::Sergeant.index());
+        // index 13 is the Flag (M); index 3 behind it is a Miner (E), index 23 in front a Colonel (J)
+        let (f, miner, colonel) = (PieceKind::Flag.index(), PieceKind::Miner.index(), PieceKind::Colonel.index());
         assert_eq!(st.observed(Direction::Behind, f, miner), 1);
-        assert_eq!(st.observed(Direction::InFront, f, sergeant), 1);
+        assert_eq!(st.observed(Direction::InFront, f, colonel), 1);
+        assert_eq!(st.observed(Direction::InFront, f, miner), 0);
         assert_eq!(st.neighbours(Direction::Beside, f), 2);
     }
 

@@ -17,7 +17,8 @@
 //! `var = (W (1-s)^2 + D (1/2-s)^2 + L s^2) / N`, `se = sqrt(var / N)`; the 95% interval is
 //! `e(s +/- 1.96 se)` and the `+/-` printed is half its width. A score of 0% or 100% is clamped
 //! to half a game from the edge (`1/(2N)`) so that the Elo stays finite: a bound, not an
-//! estimate. The SPRT is the GSPRT of fishtest on the trinomial model, with logistic Elo:
+//! estimate; when every game had the same result (variance 0) the variance used for the
+//! interval is that clamped score's binomial variance `s (1 - s)`. The SPRT is the GSPRT of fishtest on the trinomial model, with logistic Elo:
 //! `LLR = N (s1 - s0) (2 s - s0 - s1) / (2 var)`, where `s0`, `s1` are the scores of `elo0`,
 //! `elo1`; it stops at `LLR >= ln((1-beta)/alpha)` (H1: accept elo1) or `LLR <= ln(beta/(1-alpha))`
 //! (H0), `alpha = beta = 0.05`.
@@ -280,9 +281,13 @@ impl Wdl {
         let edge = 0.5 / n;
         let clamp = |x: f64| x.clamp(edge, 1.0 - edge);
         let s = self.score();
-        let se = (self.variance() / n).sqrt();
+        // With every game the same result the variance is 0 and the interval would vanish:
+        // floor it at the binomial variance of the clamped score.
+        let var = if self.variance() > 0.0 { self.variance() } else { clamp(s) * (1.0 - clamp(s)) };
+        let se = (var / n).sqrt();
         let (lo, hi) = (elo_of_score(clamp(s - 1.96 * se)), elo_of_score(clamp(s + 1.96 * se)));
-        (elo_of_score(clamp(s)), (hi - lo) / 2.0)
+        // `+ 0.0` turns -0 into 0 for printing.
+        (elo_of_score(clamp(s)) + 0.0, (hi - lo) / 2.0)
     }
 
     /// The GSPRT log-likelihood ratio of H1 (`elo1`) against H0 (`elo0`).
@@ -613,6 +618,7 @@ mod tests {
         assert!((w.elo().1 - (hi - lo) / 2.0).abs() < 0.5);
         let all = Wdl { wins: 10, draws: 0, losses: 0 };
         assert!(all.elo().0.is_finite() && all.elo().0 > 400.0);
+        assert!(all.elo().1 > 100.0, "ten games prove little: {:?}", all.elo());
     }
 
     #[test]

@@ -30,6 +30,9 @@ fn view_after(plies: usize) -> PlayerView {
     PlayerView::new(&pos, pos.to_move())
 }
 
+/// Makes a fresh bot.
+type Maker = fn() -> Box<dyn Bot>;
+
 fn run(bot: &mut dyn Bot, view: &PlayerView, budget: u64) -> u64 {
     let mut quiet = |_: &Progress| {};
     let mut ctx = SearchContext::new(Budget::nodes(budget), &FrozenClock, 1, &mut quiet);
@@ -39,7 +42,7 @@ fn run(bot: &mut dyn Bot, view: &PlayerView, budget: u64) -> u64 {
 
 fn bench_bots(c: &mut Criterion) {
     let views = [("opening", view_after(0)), ("midgame", view_after(200))];
-    let bots: [(&str, fn() -> Box<dyn Bot>, u64); 4] = [
+    let bots: [(&str, Maker, u64); 4] = [
         ("mcts_playouts", || Box::new(MctsBot::new()), 2_000),
         ("ismcts_playouts", || Box::new(IsmctsBot::new()), 2_000),
         ("alphabeta_nodes", || Box::new(AlphaBetaBot::new()), 200_000),

@@ -6,7 +6,7 @@
 //! expressed as observed / expected. The setup generator (`ai::invincible::setup`) samples from
 //! them; a belief model may use [`SetupStats::square_prob`] as the prior of an unmoved piece.
 //!
-//! The counts are embedded in the library from `data/derived/setup-stats.json` (about 20 KB),
+//! The counts are embedded in the library from `data/derived/setup-stats.json` (about 9 KB),
 //! derived from the Gravon setups in `data/` by [`SetupStats::from_setups`]; the test
 //! `tests/invincible_setup.rs` recomputes them from the setups and fails if the embedded file
 //! differs (run it with `STRATAGEM_WRITE_DERIVED=1` to rewrite the file). The 2.4 MB setup list
@@ -84,8 +84,8 @@ pub const DERIVED_PATH: &str = "data/derived/setup-stats.json";
 
 /// The note of origin written into the derived file.
 pub const ORIGIN: &str = "Counts derived by stratagem::ai::setupstats::SetupStats::from_setups from \
-data/gravon-classic-setups.txt (58,366 classic setups) and data/gravon-barrage-setups.txt (3,579 valid \
-Barrage setups; lines that are not a Barrage army are skipped), setups played on the Gravon site as \
+data/gravon-classic-setups.txt (58,366 classic setups) and data/gravon-barrage-setups.txt (3,579 \
+Barrage setups; a line that is not a setup of the variant would be skipped), setups played on the Gravon site as \
 collected in the JBLanier/stratego_env and StrategoAI/ataraxos repositories (see data/README.md). \
 Regenerate with: STRATAGEM_WRITE_DERIVED=1 cargo test --test invincible_setup derived_file";
 

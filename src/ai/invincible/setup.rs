@@ -205,8 +205,10 @@ fn pick_square(prob: &[[f64; 12]; 40], slots: &[Option<PieceKind>; 40], r: usize
             return s;
         }
     }
-    let empty: Vec<usize> = (0..40).filter(|&s| slots[s].is_none()).collect();
-    empty[rng.random_range(0..empty.len())]
+    // Uniform among the empty squares (the caller places at most 40 pieces, so one is empty).
+    let empty = slots.iter().filter(|k| k.is_none()).count();
+    let nth = rng.random_range(0..empty);
+    (0..40).filter(|&s| slots[s].is_none()).nth(nth).unwrap_or(0)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,8 +10,10 @@
 //! - "Minimax sökningen kan optimeras med alfabeta-reducering" (the last line) is
 //!   [`alphabeta`]: the same recursion with a window, returning the same value
 //!   (`tests/bots.rs` and the tests below check it against [`negamax`]);
-//! - the tutorial's `Eval()` is [`crate::ai::eval::material`] from the side to move, with
-//!   game ends scored by [`crate::ai::eval::terminal_score`] (the tutorial has no game ends).
+//! - the tutorial's `Eval()` ("exactly how the scoring works is not important now") is
+//!   [`crate::ai::eval::evaluate`] from the side to move: material plus a one-point-per-row
+//!   advance term, with game ends scored by [`crate::ai::eval::terminal_score`] (the
+//!   tutorial has no game ends).
 //!
 //! What the tutorial does not cover, and this bot adds: hidden pieces (each search runs on a
 //! position drawn by [`sample_position`]; several samples are averaged), a budget (iterative
@@ -23,7 +25,7 @@
 //! the view, the seed and the budget.
 
 use super::belief::sample_position;
-use super::eval::{WIN, material, terminal_score};
+use super::eval::{WIN, evaluate, terminal_score};
 use super::{Bot, BotRng, SearchContext};
 use crate::rules::{Battle, Move, MoveList, PlayerView, Position, Setup, Variant, battle};
 use rand::seq::SliceRandom;
@@ -53,7 +55,7 @@ fn negamax_at(pos: &mut Position, depth: u32, ply: u32) -> i32 {
         return t;
     }
     if depth == 0 {
-        return material(pos, pos.to_move());
+        return evaluate(pos, pos.to_move());
     }
     let mut best = -INF;
     for &mv in &moves {
@@ -120,7 +122,7 @@ impl Searcher<'_, '_> {
             return t;
         }
         if depth == 0 {
-            return material(pos, pos.to_move());
+            return evaluate(pos, pos.to_move());
         }
         order_moves(pos, &mut moves);
         for &mv in &moves {
@@ -375,7 +377,9 @@ mod tests {
         let mut pos = Position::from_placement(Rules::default(), &placement, Side::Red).unwrap();
         let vals = root_values(&mut pos, 1);
         let take = vals.iter().find(|v| v.0 == Move::parse("e4-e5").unwrap()).unwrap().1;
-        assert_eq!(take, piece_value(Marshal) - piece_value(Bomb) - piece_value(Scout));
+        // plus the advance term: the Marshal on e5 stands 4 rows ahead, Blue's Scout on a10 none.
+        let advance = 4 * crate::ai::eval::ADVANCE_POINTS;
+        assert_eq!(take, piece_value(Marshal) - piece_value(Bomb) - piece_value(Scout) + advance);
         assert!(vals.iter().all(|v| v.0 == Move::parse("e4-e5").unwrap() || v.1 < take), "{vals:?}");
     }
 }

@@ -66,7 +66,7 @@ fn legal_moves_and_wins_against_random() {
 
 use stratagem::ai::invincible::belief_matrix::PublicReplay;
 use stratagem::ai::invincible::plans::{
-    Ctx, DefMarshalFromSpy, FlagDefense, ImmediateCapture, LottoDefense, MovePenalty, Plan, TacticalAttack,
+    Ctx, DefMarshalFromSpy, FlagDefense, ImmediateCapture, Impatience, LottoDefense, MovePenalty, Plan, TacticalAttack,
     TacticalDefense, TrapPiece,
 };
 use stratagem::ai::invincible::values::ValueRules;
@@ -309,6 +309,48 @@ fn trap_piece_narrows_the_freedom_of_a_target() {
     let best = view.legal_moves().iter().map(|&m| plan.score(&ctx, m)).fold(f64::MIN, f64::max);
     assert!(best > 0.0, "some step narrows the Lieutenant's freedom");
     assert_eq!(plan.score(&ctx, mv("a2-a3")), 0.0);
+}
+
+/// Impatience (the thesis's proposed fix): only when ahead and after more than 40 quiet plies,
+/// attacks get a bonus growing to 20 over the next 100 plies; never for plain moves.
+#[test]
+fn impatience_only_when_ahead_and_quiet() {
+    use PieceKind::*;
+    let mut placement = [None; 100];
+    for (s, side, k) in [
+        ("a1", Side::Red, Flag),
+        ("e4", Side::Red, Marshal),
+        ("c2", Side::Red, General),
+        ("d2", Side::Red, Captain),
+        ("f2", Side::Red, Lieutenant),
+        ("g2", Side::Red, Sergeant),
+        ("h2", Side::Red, Miner),
+        ("i2", Side::Red, Scout),
+        ("e5", Side::Blue, Scout),
+        ("j10", Side::Blue, Flag),
+        ("a10", Side::Blue, Sergeant),
+        ("b10", Side::Blue, Lieutenant),
+        ("c10", Side::Blue, Miner),
+    ] {
+        placement[sq(s).index()] = Some((side, k));
+    }
+    let pos = Position::from_placement(Rules::for_variant(Variant::Classic), &placement, Side::Red).unwrap();
+    let view = PlayerView::new(&pos, Side::Red);
+    let replay = PublicReplay::from_view(&view);
+    let mut ctx = Ctx::with_replay(&view, &replay, &ValueRules::INVINCIBLE);
+    assert!(ctx.values.state[Side::Red] > 1.0);
+    for (quiet, want) in [(0, 0.0), (40, 0.0), (90, 10.0), (140, 20.0), (500, 20.0)] {
+        ctx.quiet_plies = quiet;
+        let s = scores(&view, &Impatience, &ctx, &["e4xe5", "c2-c3"]);
+        assert!((s[0] - want).abs() < 1e-9, "{quiet} quiet plies: {s:?}");
+        assert_eq!(s[1], 0.0);
+    }
+    // Blue's view of the same position: Blue is behind, so no impatience.
+    let blue = PlayerView::new(&pos, Side::Blue);
+    let replay = PublicReplay::from_view(&blue);
+    let mut bctx = Ctx::with_replay(&blue, &replay, &ValueRules::INVINCIBLE);
+    bctx.quiet_plies = 500;
+    assert_eq!(Impatience::bonus(&bctx), 0.0);
 }
 
 // -------------------------------------------------------------------------------------------

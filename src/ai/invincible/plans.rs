@@ -74,6 +74,8 @@ pub struct Ctx<'a> {
     pub flag: Option<Square>,
     /// Pieces still on the board, by kind.
     pub alive: BySide<Army>,
+    /// Plies in a row without an attack (for [`Impatience`]).
+    pub quiet_plies: u32,
 }
 
 impl<'a> Ctx<'a> {
@@ -166,6 +168,7 @@ impl<'a> Ctx<'a> {
             own_moved,
             flag,
             alive,
+            quiet_plies: view.plies_since_attack(),
         }
     }
 
@@ -1010,6 +1013,41 @@ impl Plan for MovePenalty {
     }
 }
 
+/// Impatience (the thesis's own proposed fix, §8.3.5 and §9.1.4: "an artificial impatience,
+/// letting him do less favorable attacks when nothing is happening while he should be
+/// winning"; ours): when ahead (game state above 1) and nothing has been attacked for more
+/// than [`Impatience::CALM`] plies, every attack gets a bonus growing linearly to
+/// [`Impatience::BONUS`] over the next [`Impatience::RAMP`] plies. Like LottoDefense, an
+/// explicit exception to "only ImmediateCapture scores attacks".
+pub struct Impatience;
+
+impl Impatience {
+    /// Quiet plies tolerated.
+    pub const CALM: u32 = 40;
+    /// Plies over which the bonus reaches its full size.
+    pub const RAMP: u32 = 100;
+    /// Full bonus (a fifth of the top piece's value).
+    pub const BONUS: f64 = 20.0;
+
+    /// The bonus for an attack now.
+    pub fn bonus(ctx: &Ctx) -> f64 {
+        if ctx.values.state[ctx.me] <= 1.0 || ctx.quiet_plies <= Self::CALM {
+            return 0.0;
+        }
+        let t = ((ctx.quiet_plies - Self::CALM) as f64 / Self::RAMP as f64).min(1.0);
+        t * Self::BONUS
+    }
+}
+
+impl Plan for Impatience {
+    fn name(&self) -> &'static str {
+        "Impatience"
+    }
+    fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
+        if ctx.is_attack(mv) { Self::bonus(ctx) } else { 0.0 }
+    }
+}
+
 /// Every plan of the `invincible` bot, recalculated for this position (the random plan is
 /// added by the bot).
 pub fn invincible_plans(ctx: &Ctx) -> Vec<Box<dyn Plan>> {
@@ -1026,5 +1064,6 @@ pub fn invincible_plans(ctx: &Ctx) -> Vec<Box<dyn Plan>> {
         Box::new(Information),
         Box::new(MinerPlan),
         Box::new(MovePenalty),
+        Box::new(Impatience),
     ]
 }

@@ -50,7 +50,8 @@ on_exit() {
   printf '  %s\n' "${RESULTS[@]}" >&2
   printf '  %5ss  total\n' "$SECONDS" >&2
   if [ "$rc" != 0 ] || [ "${#FAILED[@]}" != 0 ]; then
-    printf '\nscripts/test.sh: FAILED: %s\n' "${FAILED[*]:-set-up}" >&2
+    printf '\nscripts/test.sh: FAILED:\n' >&2
+    printf '  - %s\n' "${FAILED[@]:-set-up}" >&2
   else
     printf '\nscripts/test.sh: every step passed\n' >&2
   fi
@@ -91,7 +92,7 @@ run_step "lints: clippy native, all targets" cargo clippy --all-targets -- -D wa
 run_step "lints: clippy wasm32 (library and the wasm-bindgen tests)" \
   cargo clippy --target wasm32-unknown-unknown --lib --test wasm_node --test wasm_browser -- -D warnings
 
-run_step "native tests (unit, integration, benches in test mode)" cargo test --all-targets
+run_step "native tests (unit, integration, benches in test mode)" cargo test --all-targets --no-fail-fast
 run_step "doc tests" doc_tests
 
 run_step "wasm-bindgen tests in Node" cargo test --target wasm32-unknown-unknown --test wasm_node

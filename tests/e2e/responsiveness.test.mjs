@@ -58,7 +58,7 @@ const BOT_MOVES = 3;
 
 /** Runs in the page before its scripts: long tasks, the 'thinking' intervals, ready time. */
 function instrument() {
-  const perf = { longTasks: [], thinking: [], states: [], readyAt: null, probe: [] };
+  const perf = { longTasks: [], thinking: [], states: [], indicator: [], readyAt: null, probe: [] };
   window.__e2ePerf = perf;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) perf.longTasks.push({ start: e.startTime, duration: e.duration });
@@ -97,7 +97,10 @@ function instrument() {
       }
     }
     if (perf.readyAt === null && document.body?.dataset.ready === '1') perf.readyAt = now;
-  }).observe(document, { subtree: true, childList: true, attributes: true, attributeOldValue: true, attributeFilter: ['data-state', 'data-ready'] });
+    // what the thinking indicator shows while the status says "thinking"
+    const ind = document.getElementById('thinking');
+    if (open !== null && ind && !ind.hidden && ind.offsetParent !== null) perf.indicator.push(ind.textContent.trim());
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeOldValue: true, attributeFilter: ['data-state', 'data-ready', 'hidden'] });
 }
 
 let server;
@@ -175,6 +178,11 @@ test('no main-thread task over 50 ms while the bot thinks at the longest level',
   fs.mkdirSync(path.join(h.ROOT, 'target'), { recursive: true });
   fs.writeFileSync(path.join(h.ROOT, 'target', 'e2e-browser-bench.json'), JSON.stringify(figures, null, 2) + '\n');
 
+  // The thinking indicator was shown, with the elapsed seconds, while the bot thought.
+  assert.ok(
+    perf.indicator.some((x) => /\d+(\.\d+)?\s*s\b/.test(x)),
+    `#thinking never showed elapsed seconds while thinking: ${JSON.stringify(perf.indicator.slice(0, 5))}`,
+  );
   assert.ok(trace.windows >= 1, 'the trace holds no thinking window');
   assert.ok(trace.tasks.length > 0, 'the trace holds no main-thread task while thinking');
   const cpuLong = trace.tasks.filter((x) => x.cpuMs > LONG_TASK_MS);

@@ -47,6 +47,24 @@ test('loads with no console error, random setup, start, 40 moves by mouse agains
   assert.equal(st.ply, 0, 'the human (Red) moves first');
   assert.equal(await h.setupString(page), setup, 'the game did not start from the chosen setup');
 
+  // An illegal attempt by mouse (a front-row piece clicked, then the empty square diagonally
+  // ahead of it) is refused with the rule's words in #message, and nothing is played.
+  const LAKES = new Set(['c5', 'd5', 'g5', 'h5']);
+  const attempt = (await h.legalMoves(page))
+    .map((m) => m.split('-'))
+    .filter(([from, to]) => from[1] === '4' && to[1] === '5' && from.length === 2)
+    .flatMap(([from]) => [-1, 1].map((d) => [from, String.fromCharCode(from.charCodeAt(0) + d) + '5']))
+    .find(([, to]) => to[0] >= 'a' && to[0] <= 'j' && !LAKES.has(to));
+  assert.ok(attempt, 'no front-row piece with an empty diagonal square ahead');
+  await h.clickSquare(page, attempt[0]);
+  await h.clickSquare(page, attempt[1]);
+  await page.waitForFunction(() => document.getElementById('message')?.textContent.trim() !== '', null, { timeout: 5000 });
+  const said = (await h.text(page, '#message')).trim();
+  assert.match(said, /diagonal/i, `illegal ${attempt.join('-')}: the page said "${said}"`);
+  assert.equal((await h.state(page)).ply, 0, 'an illegal move was played');
+  t.diagnostic(`illegal ${attempt.join('-')}: "${said}"`);
+  await page.keyboard.press('Escape');
+
   const rnd = h.prng(20261121);
   const limit = weakest.movetime_ms + REPLY_SLACK_MS;
   const replies = [];

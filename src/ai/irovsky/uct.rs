@@ -103,6 +103,7 @@ pub fn search(view: &PlayerView, ctx: &mut SearchContext, params: UctParams) -> 
     let mut iterations = 0u64;
     let mut path: Vec<u32> = Vec::with_capacity(64);
     let mut moves = MoveList::new();
+    // Deepest tree path so far (plies from the root), reported as the progress depth.
     let mut max_depth = 0u32;
     loop {
         if ctx.out_of_budget() {
@@ -181,7 +182,7 @@ pub fn search(view: &PlayerView, ctx: &mut SearchContext, params: UctParams) -> 
             path.push(ci);
             node = ci;
         }
-        max_depth = max_depth.max(plies);
+        max_depth = max_depth.max(path.len() as u32 - 1);
         // Simulation.
         let reward = match terminal {
             Some(o) => outcome_reward(o, me),

@@ -16,7 +16,7 @@
 //! thesis text asks it to raise the priority of capturing a lotto piece (documented choice).
 
 use super::belief_matrix::PublicReplay;
-use super::values::{PieceValues, ValueRules, invincible_reveal_penalty, movers, piece_values};
+use super::values::{PieceValues, ValueRules, movers, piece_values};
 use crate::rules::{Army, Battle, BySide, Move, PieceId, PieceKind, PlayerView, Side, Square, battle};
 
 /// Piece values (0..1) are multiplied by this in move scores.
@@ -149,11 +149,7 @@ impl<'a> Ctx<'a> {
             }
         }
         let values = piece_values(rules, &alive);
-        let reveal = if rules.factor == ValueRules::INVINCIBLE.factor {
-            BySide::from_fn(|s| invincible_reveal_penalty(movers(&alive[s.opponent()])))
-        } else {
-            BySide::from_fn(|_| super::values::STRATEGOAI_REVEAL_PENALTY)
-        };
+        let reveal = BySide::from_fn(|s| rules.reveal.for_opponent_movers(movers(&alive[s.opponent()])));
         Ctx {
             view,
             me,

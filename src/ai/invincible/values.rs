@@ -20,6 +20,25 @@ pub enum FlagValue {
     GameState,
 }
 
+/// How the value of information is set (§3.2).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RevealPenalty {
+    /// 33%, or 2% per opponent mover once it has 15 or fewer (Invincible).
+    Invincible,
+    /// A constant share (StrategoAI: 25/100).
+    Constant(f64),
+}
+
+impl RevealPenalty {
+    /// The penalty on revealing a piece whose side's opponent has `opponent_movers` movers.
+    pub fn for_opponent_movers(self, opponent_movers: u32) -> f64 {
+        match self {
+            RevealPenalty::Invincible => invincible_reveal_penalty(opponent_movers),
+            RevealPenalty::Constant(x) => x,
+        }
+    }
+}
+
 /// The constants of one value scheme.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ValueRules {
@@ -45,6 +64,8 @@ pub struct ValueRules {
     pub bomb: f64,
     /// Flag value.
     pub flag: FlagValue,
+    /// Value of information.
+    pub reveal: RevealPenalty,
 }
 
 impl ValueRules {
@@ -60,6 +81,7 @@ impl ValueRules {
         spy_needs_enemy_marshal: true,
         bomb: 0.5,
         flag: FlagValue::GameState,
+        reveal: RevealPenalty::Invincible,
     };
 
     /// StrategoAI, thesis §3.1.2 (Listing 3.1).
@@ -74,6 +96,7 @@ impl ValueRules {
         spy_needs_enemy_marshal: false,
         bomb: 0.5,
         flag: FlagValue::Fixed(2.0),
+        reveal: RevealPenalty::Constant(STRATEGOAI_REVEAL_PENALTY),
     };
 }
 

@@ -100,7 +100,7 @@ fn playout_with(
     switch: f64,
 ) {
     for _ in 0..plies {
-        check(&pos, stats);
+        check(pos, stats);
         if pos.flag_captured().is_some() {
             return;
         }
@@ -117,12 +117,12 @@ fn playout_with(
             };
         }
         let mv = match *chaser {
-            None => common::biased_choice(&pos, &moves, rng),
-            Some(c) => common::chase_choice(&pos, &moves, rng, c),
+            None => common::biased_choice(pos, &moves, rng),
+            Some(c) => common::chase_choice(pos, &moves, rng, c),
         };
         pos.play(mv).expect("a generated move is legal");
     }
-    check(&pos, stats);
+    check(pos, stats);
 }
 
 #[test]

@@ -726,6 +726,11 @@ impl Position {
 
     /// How the game stands by the rules alone (flag, no move, draw limits); `None` while it
     /// goes on. Resignation and agreed draws are the referee's ([`crate::rules::Game`]).
+    ///
+    /// Order: a captured Flag first; then a side to move without a legal move (a draw if the
+    /// other side has no move either, judged by geometry alone); the draw limits last, so a
+    /// ply that ends the game by the rules also on the last allowed ply keeps its result (as
+    /// chess lets a mate on the move that reaches the move limit stand).
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(loser) = self.flag_captured {
             return Some(Outcome::Win { winner: loser.opponent(), reason: WinReason::FlagCaptured });

@@ -56,6 +56,14 @@ fn flag_capture_on_the_last_allowed_ply_still_wins() {
 }
 
 #[test]
+fn no_move_left_on_the_last_allowed_ply_still_loses() {
+    let rules = Rules { max_plies: Some(1), max_plies_without_attack: Some(1), ..Rules::default() };
+    let mut g = game(&[("e4", 'L'), ("a1", 'M'), ("e5", 'U'), ("j10", 'Y'), ("i10", 'N')], rules, Side::Red);
+    g.play(mv("e4-e5")).unwrap();
+    assert_eq!(g.outcome(), win(Side::Red, WinReason::NoMovablePieces));
+}
+
+#[test]
 fn no_movable_pieces_loses() {
     // Red's Marshal takes Blue's last movable piece; Blue has only a Bomb and its Flag.
     let mut g = game(&[("e4", 'L'), ("a1", 'M'), ("e5", 'U'), ("j10", 'Y'), ("i10", 'N')], Rules::default(), Side::Red);

@@ -105,18 +105,18 @@ pub const LEVELS: &[Level] = &[
         about: "Plays any legal move at random: a first game to learn the rules.",
     },
     Level {
-        id: "negamax",
-        label: "Negamax",
-        bot: "negamax",
-        movetime_ms: 1000,
-        about: "Looks a few moves ahead on guesses of your hidden pieces, counting material (seed 004 tutorial).",
-    },
-    Level {
         id: "strategoai",
         label: "Planner",
         bot: "strategoai",
         movetime_ms: 200,
         about: "Nine plans from a 2018 thesis vote on every move: captures, defence, lanes (seed 002).",
+    },
+    Level {
+        id: "negamax",
+        label: "Negamax",
+        bot: "negamax",
+        movetime_ms: 1000,
+        about: "Looks a few moves ahead on guesses of your hidden pieces, counting material (seed 004 tutorial).",
     },
     Level {
         id: "invincible",

@@ -409,6 +409,18 @@ impl Position {
         })
     }
 
+    /// Whether `side`, which just moved, would have a move on its next turn as far as can be
+    /// told now: a move by geometry that its own last moves do not forbid under the
+    /// two-squares rule. (The more-squares rule depends on the reply still to come.)
+    pub fn could_move_next(&self, side: Side) -> bool {
+        let mut list = MoveList::new();
+        self.generate_pseudo(side, &mut list);
+        list.iter().any(|&mv| {
+            let id = self.board[mv.from.index()].expect("generated from a piece");
+            !repetition::two_squares_would_forbid(self, id, mv)
+        })
+    }
+
     /// Whether `side` has any piece that can ever move.
     pub fn has_movable_piece(&self, side: Side) -> bool {
         self.pieces_of(side).any(|id| self.pieces[id.index()].kind.is_movable())
@@ -737,7 +749,7 @@ impl Position {
         }
         let side = self.to_move;
         if self.legal_moves().is_empty() {
-            if !self.has_pseudo_move(side.opponent()) {
+            if !self.could_move_next(side.opponent()) {
                 return Some(Outcome::Draw { reason: DrawReason::NeitherCanMove });
             }
             let reason = if self.has_movable_piece(side) { WinReason::NoLegalMove } else { WinReason::NoMovablePieces };

@@ -44,10 +44,22 @@ pub fn two_squares_suspect(pos: &Position) -> Option<PieceId> {
 
 /// Whether the two-squares rule forbids piece `id` making `mv` now.
 pub fn two_squares_forbids(pos: &Position, id: PieceId, mv: Move) -> bool {
+    two_squares_forbids_at(pos, id, mv, 2)
+}
+
+/// Whether the two-squares rule would forbid piece `id` of the side that just moved making
+/// `mv` on its next turn (its own last moves decide that, whatever the opponent does).
+/// Used to tell whether that side could move at all.
+pub fn two_squares_would_forbid(pos: &Position, id: PieceId, mv: Move) -> bool {
+    two_squares_forbids_at(pos, id, mv, 1)
+}
+
+/// The rule for the side whose latest move is `back` plies from the end of the history.
+fn two_squares_forbids_at(pos: &Position, id: PieceId, mv: Move, back: usize) -> bool {
     let Some(n) = pos.rules().two_square_limit else { return false };
     let n = n as usize;
     let h = pos.history();
-    if n == 0 || h.len() < 2 * n {
+    if n == 0 || h.len() + 2 < 2 * n + back {
         return false;
     }
     let horizontal = mv.from.row() == mv.to.row();
@@ -59,7 +71,7 @@ pub fn two_squares_forbids(pos: &Position, id: PieceId, mv: Move) -> bool {
     let mut lo = along(mv.from).min(along(mv.to));
     let mut hi = along(mv.from).max(along(mv.to));
     for k in 0..n {
-        let r = h[h.len() - 2 - 2 * k].report;
+        let r = h[h.len() - back - 2 * k].report;
         if r.piece != id || !on_line(r.from, r.to) {
             return false;
         }

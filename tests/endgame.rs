@@ -134,6 +134,40 @@ fn neither_side_can_move_is_a_draw() {
 }
 
 #[test]
+fn both_sides_stopped_by_the_two_squares_rule_is_a_draw() {
+    // Each side's only movable piece is walled in by its own Bombs and shuttles; after three
+    // shuttles each, Red cannot move and neither could Blue on its turn: a draw, not a win.
+    let pieces = [
+        ("a2", 'I'),
+        ("a3", 'B'),
+        ("b2", 'B'),
+        ("b1", 'B'),
+        ("c1", 'M'),
+        ("j9", 'U'),
+        ("j8", 'N'),
+        ("i9", 'N'),
+        ("i10", 'N'),
+        ("h10", 'Y'),
+    ];
+    let mut g = game(&pieces, Rules::default(), Side::Red);
+    for m in ["a2-a1", "j9-j10", "a1-a2", "j10-j9", "a2-a1", "j9-j10"] {
+        assert_eq!(g.outcome(), None);
+        g.play(mv(m)).unwrap();
+    }
+    assert!(g.position().has_pseudo_move(Side::Blue), "Blue's piece could step by geometry");
+    assert!(!g.position().could_move_next(Side::Blue));
+    assert_eq!(g.outcome(), draw(DrawReason::NeitherCanMove));
+    // With a free Blue Scout on e9 as well, Blue could still move: Red loses.
+    let mut more = pieces.to_vec();
+    more.push(("e9", 'P'));
+    let mut g = game(&more, Rules::default(), Side::Red);
+    for m in ["a2-a1", "j9-j10", "a1-a2", "j10-j9", "a2-a1", "j9-j10"] {
+        g.play(mv(m)).unwrap();
+    }
+    assert_eq!(g.outcome(), win(Side::Blue, WinReason::NoLegalMove));
+}
+
+#[test]
 fn resignation_agreed_draw_and_forfeit() {
     let pieces = [("a1", 'M'), ("a2", 'I'), ("j10", 'Y'), ("j9", 'U')];
     let mut g = game(&pieces, Rules::default(), Side::Red);

@@ -353,6 +353,38 @@ fn impatience_only_when_ahead_and_quiet() {
     assert_eq!(Impatience::bonus(&bctx), 0.0);
 }
 
+/// The opening table, compared with the thesis's Table 8.1 (its debug output at the start):
+/// every first step costs 1 (MovePenalty), a two-square Scout move costs about 4 (thesis 4.14),
+/// Scout attacks on the enemy front row are exempt from the penalty and valued slightly
+/// positive by ImmediateCapture (information), and StrategicAttack gives forward steps about
+/// half a point or more (thesis 0.55-0.66).
+#[test]
+fn opening_table_resembles_table_8_1() {
+    let red = stratagem::rules::Setup::parse("EBMBHFBGGFFGBFCIEEBBDGJHLJDEDHEDHDDDIDKI").unwrap();
+    let blue = stratagem::rules::Setup::parse("FBEMEDGBEEBFHIFBEIDGFBDDDJGJHDBDHLKGICHD").unwrap();
+    let game = Game::new(Rules::for_variant(Variant::Classic), &red, &blue).unwrap();
+    let view = game.view(Side::Red);
+    let table = InvincibleBot::new().explain(&view);
+    let get = |t: &[(&'static str, f64)], name: &str| t.iter().find(|p| p.0 == name).map_or(0.0, |p| p.1);
+    let mut attacks = 0;
+    for (m, t) in &table {
+        let dist = m.from.line_distance(m.to);
+        let attack = view.piece_at(m.to).is_some();
+        if attack {
+            attacks += 1;
+            assert!(get(t, "ImmediateCapture") > 0.0, "{m}: a Scout attack should pay for its information: {t:?}");
+            assert_eq!(get(t, "MovePenalty"), 0.0, "{m}: attacks are exempt");
+        } else if dist == 1 {
+            assert_eq!(get(t, "MovePenalty"), -1.0, "{m}");
+            assert!(get(t, "StrategicAttack") >= 0.5, "{m}: {t:?}");
+        } else {
+            let pen = get(t, "MovePenalty");
+            assert!((-5.0..-3.5).contains(&pen), "{m}: two-square Scout move penalty {pen}");
+        }
+    }
+    assert!(attacks >= 3, "the Scouts on the lanes can strike the enemy front row");
+}
+
 // -------------------------------------------------------------------------------------------
 // Bot contract
 // -------------------------------------------------------------------------------------------

@@ -317,3 +317,70 @@ fn malformed_view_records_are_refused() {
     // JSON that is not a record
     assert!(serde_json::from_str::<ViewRecord>("{\"start\": 3}").is_err());
 }
+
+#[test]
+fn random_reports_never_panic_and_refused_ones_change_nothing() {
+    // Reports with random fields (ids beyond the 80 pieces, any squares, any kinds and
+    // results): a view either accepts one (then it was a legal move the view can replay) or
+    // refuses it unchanged; it never panics.
+    let classic = common::classic_setups(509);
+    let barrage = common::barrage_setups(31);
+    let mut rng = ChaCha8Rng::seed_from_u64(0x9209_0003);
+    let (mut accepted, mut refused) = (0, 0);
+    for _ in 0..40 {
+        let mut pos = common::random_start(&mut rng, &classic, &barrage);
+        for _ in 0..rng.random_range(0..60) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.flag_captured().is_some() {
+                break;
+            }
+            pos.play(*moves.choose(&mut rng).unwrap()).unwrap();
+        }
+        for side in Side::BOTH {
+            let mut v = PlayerView::new(&pos, side);
+            for _ in 0..300 {
+                let sq = |rng: &mut ChaCha8Rng| Square::from_index(rng.random_range(0..100)).unwrap();
+                let kind = |rng: &mut ChaCha8Rng| PieceKind::ALL[rng.random_range(0..12)];
+                let battle = rng.random_bool(0.5).then(|| stratagem::rules::BattleReport {
+                    defender: PieceId(rng.random_range(0..90)),
+                    attacker_kind: kind(&mut rng),
+                    defender_kind: kind(&mut rng),
+                    result: [Battle::AttackerWins, Battle::DefenderWins, Battle::BothRemoved][rng.random_range(0..3)],
+                });
+                let from = if rng.random_bool(0.5) {
+                    // often a square with a piece, so more reports get past the first checks
+                    let ids: Vec<PieceId> = v.pieces_of(v.to_move()).collect();
+                    ids.choose(&mut rng).map(|&id| v.piece(id).square).unwrap_or_else(|| sq(&mut rng))
+                } else {
+                    sq(&mut rng)
+                };
+                let r = MoveReport {
+                    side: if rng.random_bool(0.8) { v.to_move() } else { v.to_move().opponent() },
+                    piece: v
+                        .piece_at(from)
+                        .filter(|_| rng.random_bool(0.8))
+                        .unwrap_or(PieceId(rng.random_range(0..90))),
+                    from,
+                    to: sq(&mut rng),
+                    battle,
+                };
+                let before = view_snapshot(&v);
+                match v.apply(&r) {
+                    Ok(()) => {
+                        accepted += 1;
+                        // an accepted report is a legal move of the side that was to move
+                        assert!(before.moves.contains(&r.mv()) || v.side() != r.side, "{r:?}");
+                        assert_eq!(v.ply(), before.ply + 1);
+                        break;
+                    }
+                    Err(_) => {
+                        refused += 1;
+                        assert_eq!(view_snapshot(&v), before, "refused {r:?} changed the view");
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("accepted {accepted}, refused {refused}");
+    assert!(refused > 1000);
+}

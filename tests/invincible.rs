@@ -48,7 +48,7 @@ fn legal_moves_and_wins_against_random() {
     let mut games = 0;
     for (i, variant) in [Variant::Classic, Variant::Barrage].into_iter().enumerate() {
         for side in Side::BOTH {
-            for s in 0..2 {
+            for s in 0..4 {
                 games += 1;
                 if play(variant, side, 100 + 10 * i as u64 + s, 2000) == Some(side) {
                     wins += 1;

@@ -272,7 +272,7 @@ fn legal_moves_and_wins_against_random() {
     let mut games = 0;
     for (i, variant) in [Variant::Classic, Variant::Barrage].into_iter().enumerate() {
         for bot_side in Side::BOTH {
-            for s in 0..2u64 {
+            for s in 0..4u64 {
                 games += 1;
                 let mut bot = StrategoAiBot::new();
                 let mut rng = rng_from_seed(300 + 10 * i as u64 + s);

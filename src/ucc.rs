@@ -22,8 +22,8 @@
 //! `Up`.
 //!
 //! Rules: the manager applies no repetition rules and ends the game itself (turn limit), and a
-//! side with no movable piece loses: we play under [`Rules::ucc`] with its draw limits off
-//! ([`ucc_rules`]).
+//! side with no movable piece loses: we play under [`Rules::ucc`]
+//! ([`ucc_rules`]), which has no repetition rules and no draw limits.
 //!
 //! Invariants: nothing here panics on any input line; every error names the line and what is
 //! wrong; the view is only ever changed by reports that fit it.
@@ -47,10 +47,9 @@ pub struct UccError {
     pub message: String,
 }
 
-/// The rules a UCC game is played under: [`Rules::ucc`] with the draw limits off, since the
-/// manager keeps its own turn limit and knows no other draw rule.
+/// The rules a UCC game is played under: [`Rules::ucc`] (no repetition rules, no draw limits).
 pub fn ucc_rules() -> Rules {
-    Rules { max_plies: None, max_plies_without_attack: None, ..Rules::ucc() }
+    Rules::ucc()
 }
 
 /// The square of UCC coordinates `(x, y)`, if on the board.

@@ -16,7 +16,7 @@ use stratagem::ai::rng_from_seed;
 use stratagem::rules::{Battle, Game, Move, MoveReport, PieceKind, Position, Rules, Setup, Side, Square, Variant};
 
 fn rules() -> Rules {
-    Rules { max_plies: None, max_plies_without_attack: None, ..Rules::ucc() }
+    Rules::ucc()
 }
 
 struct Bot {

@@ -46,9 +46,15 @@ impl Rules {
         Rules { two_square_limit: Some(5), ..Rules::default() }
     }
 
-    /// The switches of the 2012 UCC manager: no repetition rules, no draw limits but the
-    /// manager's own.
+    /// The switches of the 2012 UCC manager: no repetition rules and no draw limits (the
+    /// manager keeps its own turn limit and knows no other draw rule).
     pub fn ucc() -> Rules {
-        Rules { two_square_limit: None, more_squares_rule: false, ..Rules::default() }
+        Rules {
+            two_square_limit: None,
+            more_squares_rule: false,
+            max_plies: None,
+            max_plies_without_attack: None,
+            ..Rules::default()
+        }
     }
 }

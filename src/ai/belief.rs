@@ -27,6 +27,19 @@ pub enum Constraint {
     Any,
 }
 
+impl Constraint {
+    /// What a piece's public flags say: a known Scout, a piece that moved, or neither.
+    pub const fn from_flags(moved: bool, scout_known: bool) -> Constraint {
+        if scout_known {
+            Constraint::Scout
+        } else if moved {
+            Constraint::Movable
+        } else {
+            Constraint::Any
+        }
+    }
+}
+
 /// The unknown enemy pieces of a view with their constraints, and the kinds left to share.
 #[derive(Clone, Debug)]
 pub struct Unknowns {
@@ -48,14 +61,7 @@ impl Unknowns {
             .unknown_enemies()
             .map(|id| {
                 let p = view.piece(id);
-                let c = if p.scout_known {
-                    Constraint::Scout
-                } else if p.moved {
-                    Constraint::Movable
-                } else {
-                    Constraint::Any
-                };
-                (id, c)
+                (id, Constraint::from_flags(p.moved, p.scout_known))
             })
             .collect();
         Unknowns { pieces, kinds: view.enemy_unassigned() }

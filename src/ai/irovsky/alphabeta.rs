@@ -18,6 +18,7 @@
 
 use super::SEARCH_DEPTH;
 use super::eval::{WIN, evaluate};
+use super::meter::NodeMeter;
 use super::setup;
 use super::uct::terminal_outcome;
 use crate::ai::belief::sample_position;
@@ -27,8 +28,6 @@ use crate::rules::{Army, Move, MoveList, Outcome, PlayerView, Position, Setup, S
 /// At most this many sampled positions per move (the thesis searched once, without a time
 /// limit; more samples only average out the sampling).
 pub const MAX_SAMPLES: u32 = 64;
-
-const CHECK_EVERY: u64 = 256;
 
 /// The value of a terminal position for `side` (to move), `depth` plies before the horizon:
 /// faster wins and slower losses score better.
@@ -51,57 +50,28 @@ pub fn ordered(pos: &Position, moves: &MoveList) -> MoveList {
 
 /// A negamax alpha-beta searcher over one position.
 pub struct AlphaBeta<'c, 'x> {
-    ctx: Option<&'c mut SearchContext<'x>>,
+    meter: NodeMeter<'c, 'x>,
     /// Pieces (bit = [`crate::rules::PieceId::index`]) whose moves are not generated.
     frozen: u128,
-    aborted: bool,
-    nodes: u64,
-    pending: u64,
 }
 
 impl<'c, 'x> AlphaBeta<'c, 'x> {
     /// A searcher that stops on `ctx`'s budget (or never, with `None`) and does not move the
     /// pieces in `frozen`.
     pub fn new(ctx: Option<&'c mut SearchContext<'x>>, frozen: u128) -> Self {
-        AlphaBeta { ctx, frozen, aborted: false, nodes: 0, pending: 0 }
+        AlphaBeta { meter: NodeMeter::new(ctx), frozen }
     }
 
     /// Nodes visited.
     pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    fn visit(&mut self) {
-        self.nodes += 1;
-        self.pending += 1;
-        // The node budget is compared on every node (an integer test), the clock read
-        // every CHECK_EVERY nodes.
-        if let Some(ctx) = self.ctx.as_deref_mut() {
-            let node_limit = ctx.budget.nodes.is_some_and(|n| ctx.nodes() + self.pending >= n);
-            if node_limit || self.pending >= CHECK_EVERY {
-                ctx.add_nodes(self.pending);
-                self.pending = 0;
-                if ctx.out_of_budget() {
-                    self.aborted = true;
-                }
-            }
-        } else {
-            self.pending = 0;
-        }
-    }
-
-    fn flush(&mut self) {
-        if let Some(ctx) = self.ctx.as_deref_mut() {
-            ctx.add_nodes(self.pending);
-        }
-        self.pending = 0;
+        self.meter.nodes
     }
 
     /// The negamax value of `pos` for the side to move, `depth` plies deep, in the window
     /// (`alpha`, `beta`). Meaningless once the search was aborted.
     pub fn negamax(&mut self, pos: &mut Position, depth: u32, mut alpha: f64, beta: f64) -> f64 {
-        self.visit();
-        if self.aborted {
+        self.meter.visit();
+        if self.meter.aborted {
             return 0.0;
         }
         let side = pos.to_move();
@@ -124,7 +94,7 @@ impl<'c, 'x> AlphaBeta<'c, 'x> {
             pos.play_unchecked(m);
             let v = -self.negamax(pos, depth - 1, -beta, -alpha);
             pos.undo();
-            if self.aborted {
+            if self.meter.aborted {
                 return 0.0;
             }
             best = best.max(v);
@@ -147,8 +117,8 @@ impl<'c, 'x> AlphaBeta<'c, 'x> {
             pos.play_unchecked(m);
             let v = -self.negamax(pos, depth.saturating_sub(1), f64::NEG_INFINITY, -alpha);
             pos.undo();
-            if self.aborted {
-                self.flush();
+            if self.meter.aborted {
+                self.meter.flush();
                 return None;
             }
             if best.is_none_or(|b| v > b.1) {
@@ -156,7 +126,7 @@ impl<'c, 'x> AlphaBeta<'c, 'x> {
             }
             alpha = alpha.max(v);
         }
-        self.flush();
+        self.meter.flush();
         best
     }
 }

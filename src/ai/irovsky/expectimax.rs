@@ -25,13 +25,12 @@
 use super::SEARCH_DEPTH;
 use super::alphabeta::terminal_value;
 use super::eval::evaluate;
+use super::meter::NodeMeter;
 use super::setup;
 use super::uct::terminal_outcome;
 use crate::ai::belief::{Constraint, Inconsistent, Unknowns};
 use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Army, Move, MoveList, PieceId, PieceKind, PlayerView, Position, Setup, Side, Variant};
-
-const CHECK_EVERY: u64 = 256;
 
 /// What the unknown piece `target` can be, with probabilities: its belief marginal under the
 /// uniform distribution over assignments consistent with `unknowns`, positive entries only.
@@ -76,50 +75,21 @@ pub fn working_position(view: &PlayerView) -> Position {
 
 /// An expectiminimax searcher for the side `me`.
 pub struct Expectimax<'c, 'x> {
-    ctx: Option<&'c mut SearchContext<'x>>,
+    meter: NodeMeter<'c, 'x>,
     me: Side,
     /// Kinds of the enemy pieces still unknown in the working position.
     pool: Army,
-    aborted: bool,
-    nodes: u64,
-    pending: u64,
 }
 
 impl<'c, 'x> Expectimax<'c, 'x> {
     /// A searcher for `me`, whose opponent's unknown pieces share the kinds of `pool`.
     pub fn new(ctx: Option<&'c mut SearchContext<'x>>, me: Side, pool: Army) -> Self {
-        Expectimax { ctx, me, pool, aborted: false, nodes: 0, pending: 0 }
+        Expectimax { meter: NodeMeter::new(ctx), me, pool }
     }
 
     /// Nodes visited.
     pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    fn visit(&mut self) {
-        self.nodes += 1;
-        self.pending += 1;
-        // The node budget is compared on every node (an integer test), the clock read
-        // every CHECK_EVERY nodes.
-        if let Some(ctx) = self.ctx.as_deref_mut() {
-            let node_limit = ctx.budget.nodes.is_some_and(|n| ctx.nodes() + self.pending >= n);
-            if node_limit || self.pending >= CHECK_EVERY {
-                ctx.add_nodes(self.pending);
-                self.pending = 0;
-                if ctx.out_of_budget() {
-                    self.aborted = true;
-                }
-            }
-        } else {
-            self.pending = 0;
-        }
-    }
-
-    fn flush(&mut self) {
-        if let Some(ctx) = self.ctx.as_deref_mut() {
-            ctx.add_nodes(self.pending);
-        }
-        self.pending = 0;
+        self.meter.nodes
     }
 
     /// The unknown pieces of the working position and the pool they share.
@@ -129,14 +99,7 @@ impl<'c, 'x> Expectimax<'c, 'x> {
             .filter(|&id| !pos.piece(id).kind_known)
             .map(|id| {
                 let p = pos.piece(id);
-                let c = if p.scout_known {
-                    Constraint::Scout
-                } else if p.moved {
-                    Constraint::Movable
-                } else {
-                    Constraint::Any
-                };
-                (id, c)
+                (id, Constraint::from_flags(p.moved, p.scout_known))
             })
             .collect();
         Unknowns { pieces, kinds: self.pool }
@@ -168,7 +131,7 @@ impl<'c, 'x> Expectimax<'c, 'x> {
             pos.undo();
             self.pool.add(k);
             pos.set_kind(u, shown, false);
-            if self.aborted {
+            if self.meter.aborted {
                 return 0.0;
             }
             sum += w * v;
@@ -178,8 +141,8 @@ impl<'c, 'x> Expectimax<'c, 'x> {
 
     /// The expectiminimax value for `me` of `pos`, `depth` plies deep.
     pub fn node(&mut self, pos: &mut Position, depth: u32) -> f64 {
-        self.visit();
-        if self.aborted {
+        self.meter.visit();
+        if self.meter.aborted {
             return 0.0;
         }
         let side = pos.to_move();
@@ -197,7 +160,7 @@ impl<'c, 'x> Expectimax<'c, 'x> {
         let mut best = if maximize { f64::NEG_INFINITY } else { f64::INFINITY };
         for m in moves {
             let v = self.move_value(pos, m, depth - 1);
-            if self.aborted {
+            if self.meter.aborted {
                 return 0.0;
             }
             best = if maximize { best.max(v) } else { best.min(v) };
@@ -213,15 +176,15 @@ impl<'c, 'x> Expectimax<'c, 'x> {
         let mut best: Option<(Move, f64)> = None;
         for m in moves {
             let v = self.move_value(pos, m, depth.saturating_sub(1));
-            if self.aborted {
-                self.flush();
+            if self.meter.aborted {
+                self.meter.flush();
                 return None;
             }
             if best.is_none_or(|b| v > b.1) {
                 best = Some((m, v));
             }
         }
-        self.flush();
+        self.meter.flush();
         best
     }
 }

@@ -15,6 +15,7 @@ pub mod eval;
 pub mod expectimax;
 pub mod ismcts;
 pub mod mcts;
+pub mod meter;
 pub mod setup;
 pub mod uct;
 

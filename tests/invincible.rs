@@ -2,19 +2,14 @@
 //! `random`, determinism, no peeking, the budget, and each plan's scores on hand-made
 //! positions the way the thesis (seed 001, chapter 5) describes them.
 
+mod plan_fixtures;
+use plan_fixtures::{choose, mv, position, scores, sq};
+
 use rand::Rng;
 use stratagem::ai::invincible::InvincibleBot;
 use stratagem::ai::random::random_setup;
-use stratagem::ai::{Bot, Budget, FrozenClock, Progress, SearchContext, rng_from_seed};
-use stratagem::rules::{Game, Move, PlayerView, Rules, Side, Variant};
-
-fn choose(bot: &mut dyn Bot, view: &PlayerView, budget: Budget, seed: u64) -> (Move, u64) {
-    let clock = FrozenClock;
-    let mut progress = |_: &Progress| {};
-    let mut ctx = SearchContext::new(budget, &clock, seed, &mut progress);
-    let mv = bot.choose_move(view, &mut ctx);
-    (mv, ctx.nodes())
-}
+use stratagem::ai::{Bot, Budget, rng_from_seed};
+use stratagem::rules::{Game, PlayerView, Rules, Side, Variant};
 
 /// Plays `invincible` against `random`; returns the outcome winner (None for unfinished/draw).
 fn play(variant: Variant, bot_side: Side, seed: u64, max_plies: u32) -> Option<Side> {
@@ -70,50 +65,7 @@ use stratagem::ai::invincible::plans::{
     TacticalDefense, TrapPiece,
 };
 use stratagem::ai::invincible::values::ValueRules;
-use stratagem::rules::{PieceKind, Position, Square};
-
-fn sq(s: &str) -> Square {
-    Square::parse(s).unwrap()
-}
-
-fn mv(s: &str) -> Move {
-    Move::parse(s).unwrap()
-}
-
-/// Blue fillers on rows 9-10 (flag on j10 and 19 movable pieces, so Blue has more than 15
-/// movers and the reveal penalty is the full 33%); Red's flag on `red_flag`.
-fn position(pieces: &[(&str, Side, PieceKind)], red_flag: &str, moves: &[&str], first: Side) -> Position {
-    use PieceKind::*;
-    let mut placement = [None; 100];
-    let fillers = [
-        Scout, Scout, Scout, Scout, Scout, Scout, Miner, Miner, Miner, Miner, Sergeant, Sergeant, Sergeant, Lieutenant,
-        Lieutenant, Lieutenant, Captain, Spy, Marshal,
-    ];
-    for (i, k) in fillers.iter().enumerate() {
-        placement[80 + i] = Some((Side::Blue, *k));
-    }
-    placement[99] = Some((Side::Blue, Flag));
-    placement[sq(red_flag).index()] = Some((Side::Red, Flag));
-    for &(s, side, k) in pieces {
-        placement[sq(s).index()] = Some((side, k));
-    }
-    let mut pos = Position::from_placement(Rules::for_variant(Variant::Classic), &placement, first).unwrap();
-    for m in moves {
-        pos.play(mv(m)).unwrap_or_else(|e| panic!("{m}: {e}"));
-    }
-    pos
-}
-
-fn scores(view: &PlayerView, plan: &dyn Plan, ctx: &Ctx, moves: &[&str]) -> Vec<f64> {
-    moves
-        .iter()
-        .map(|m| {
-            let m = mv(m);
-            assert!(view.legal_moves().contains(&m), "{m} is not legal here");
-            plan.score(ctx, m)
-        })
-        .collect()
-}
+use stratagem::rules::{PieceKind, Position};
 
 /// §5.4.1: capturing a known weaker piece pays; a known stronger one costs; taking a Scout with
 /// the unknown Marshal is negative (its reveal costs more than the Scout is worth).

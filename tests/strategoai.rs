@@ -2,6 +2,9 @@
 //! hand-made position the way the thesis (seed 002, chapter 5) describes it, legal moves over
 //! whole games against `random`, determinism, no peeking and the node budget.
 
+mod plan_fixtures;
+use plan_fixtures::{choose, mv, position, scores, sq};
+
 use rand::Rng;
 use stratagem::ai::invincible::plans::{Ctx, Plan};
 use stratagem::ai::invincible::values::ValueRules;
@@ -10,58 +13,8 @@ use stratagem::ai::strategoai::{
     BombDefusal, ImmediateCapture, MarshalDefense, MovePenalty, StrategicAttack, StrategicDefense, StrategoAiBot,
     TacticalAttack, TacticalDefense,
 };
-use stratagem::ai::{Bot, Budget, FrozenClock, Progress, SearchContext, rng_from_seed};
-use stratagem::rules::{Game, Move, PieceKind, PlayerView, Position, Rules, Side, Square, Variant};
-
-fn choose(bot: &mut dyn Bot, view: &PlayerView, budget: Budget, seed: u64) -> (Move, u64) {
-    let clock = FrozenClock;
-    let mut progress = |_: &Progress| {};
-    let mut ctx = SearchContext::new(budget, &clock, seed, &mut progress);
-    let mv = bot.choose_move(view, &mut ctx);
-    (mv, ctx.nodes())
-}
-
-fn sq(s: &str) -> Square {
-    Square::parse(s).unwrap()
-}
-
-fn mv(s: &str) -> Move {
-    Move::parse(s).unwrap()
-}
-
-/// Blue fillers on rows 9-10 (flag on j10, 19 movable pieces); Red's flag on `red_flag`.
-fn position(pieces: &[(&str, Side, PieceKind)], red_flag: &str, moves: &[&str], first: Side) -> Position {
-    use PieceKind::*;
-    let mut placement = [None; 100];
-    let fillers = [
-        Scout, Scout, Scout, Scout, Scout, Scout, Miner, Miner, Miner, Miner, Sergeant, Sergeant, Sergeant, Lieutenant,
-        Lieutenant, Lieutenant, Captain, Spy, Marshal,
-    ];
-    for (i, k) in fillers.iter().enumerate() {
-        placement[80 + i] = Some((Side::Blue, *k));
-    }
-    placement[99] = Some((Side::Blue, Flag));
-    placement[sq(red_flag).index()] = Some((Side::Red, Flag));
-    for &(s, side, k) in pieces {
-        placement[sq(s).index()] = Some((side, k));
-    }
-    let mut pos = Position::from_placement(Rules::for_variant(Variant::Classic), &placement, first).unwrap();
-    for m in moves {
-        pos.play(mv(m)).unwrap_or_else(|e| panic!("{m}: {e}"));
-    }
-    pos
-}
-
-fn scores(view: &PlayerView, plan: &dyn Plan, ctx: &Ctx, moves: &[&str]) -> Vec<f64> {
-    moves
-        .iter()
-        .map(|m| {
-            let m = mv(m);
-            assert!(view.legal_moves().contains(&m), "{m} is not legal here");
-            plan.score(ctx, m)
-        })
-        .collect()
-}
+use stratagem::ai::{Bot, Budget, rng_from_seed};
+use stratagem::rules::{Game, PieceKind, PlayerView, Position, Rules, Side, Variant};
 
 /// T1: a known weaker piece is worth capturing, a known stronger one is not; the unknown
 /// Marshal taking a known Scout is negative ("capturing a Scout is not worth revealing the

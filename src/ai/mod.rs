@@ -6,12 +6,15 @@
 //! all time through its injected [`Clock`]; searches stop on the [`Budget`].
 
 pub mod belief;
+pub mod bots;
 pub mod eval;
 pub mod invincible;
 pub mod irovsky;
 pub mod negamax;
 pub mod random;
 pub mod registry;
+pub mod search;
+pub mod setupgen;
 pub mod setupstats;
 pub mod strategoai;
 

@@ -1,0 +1,3 @@
+//! One small file per bot that is a configuration of shared parts.
+
+pub mod strategist;

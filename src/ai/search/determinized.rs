@@ -98,7 +98,18 @@ pub struct Searcher<'t, 'c, 'a> {
     /// Set once the budget is spent; every result after it is garbage and is discarded.
     pub aborted: bool,
     since_clock: u64,
+    deadline_ms: Option<f64>,
 }
+
+/// When a search with a time budget of `t` ms stops: [`SAFETY_SHARE`] of the budget (at least
+/// one millisecond) early, so that the move is back before the caller's hard limit (the page's
+/// worker) even after the last clock reading and the unwinding of the search.
+pub fn deadline(t: f64) -> f64 {
+    t - (t * SAFETY_SHARE).max(1.0)
+}
+
+/// Share of a time budget kept as a safety margin (see [`deadline`]).
+pub const SAFETY_SHARE: f64 = 0.05;
 
 fn attack_rank(pos: &Position, mv: Move) -> Option<i32> {
     let (_, a) = pos.occupant(mv.from)?;
@@ -115,6 +126,7 @@ fn attack_rank(pos: &Position, mv: Move) -> Option<i32> {
 impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
     /// A searcher of `pos` (whose evaluator is built from it) counting into `ctx`.
     pub fn new(ctx: &'c mut SearchContext<'a>, table: &'t mut Table, pos: &Position) -> Self {
+        let ctx_deadline = ctx.budget.time_ms.map(deadline);
         Searcher {
             ctx,
             table,
@@ -123,6 +135,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             history: vec![0; 100 * 100],
             aborted: false,
             since_clock: 0,
+            deadline_ms: ctx_deadline,
         }
     }
 
@@ -132,10 +145,11 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         self.since_clock += 1;
         let b = self.ctx.budget;
         if b.nodes.is_some_and(|n| self.ctx.nodes() >= n)
-            || (b.time_ms.is_some() && self.since_clock >= CLOCK_EVERY && {
-                self.since_clock = 0;
-                self.ctx.out_of_budget()
-            })
+            || (self.since_clock >= CLOCK_EVERY
+                && self.deadline_ms.is_some_and(|d| {
+                    self.since_clock = 0;
+                    self.ctx.elapsed_ms() >= d
+                }))
         {
             self.aborted = true;
         }
@@ -351,6 +365,24 @@ pub fn search_samples(
     SampledResult { depth: result.depth, ..last }
 }
 
+/// Points one ply of delay costs a decided game in the sums over samples.
+pub const PLY_COST: i64 = 200;
+
+/// A root value as it enters the sums: a game end counts [`WIN`] less [`PLY_COST`] per ply
+/// until it (a loss the same, negated). Why: in the search's own scale a quicker win is only a
+/// point better than a slower one, so a sum over samples would trade a win three plies away
+/// for one five plies away on the smallest material difference in another sample, and a bot
+/// that always sees its win "two more moves away" never takes it.
+pub fn summed(v: i32) -> i64 {
+    let d = WIN - v.abs();
+    if d <= MAX_PLY {
+        let x = (WIN as i64 - PLY_COST * d as i64).max(WIN as i64 / 2);
+        if v > 0 { x } else { -x }
+    } else {
+        v as i64
+    }
+}
+
 /// Sums of the samples' latest values; the best is the highest sum, the earliest in `order`
 /// among equals.
 fn summarize(per_sample: &[RootValues], order: &[usize]) -> SampledResult {
@@ -360,7 +392,7 @@ fn summarize(per_sample: &[RootValues], order: &[usize]) -> SampledResult {
     for rv in per_sample.iter().filter(|r| r.depth > 0) {
         counted += 1;
         for (s, &v) in sums.iter_mut().zip(&rv.values) {
-            *s += v as i64;
+            *s += summed(v);
         }
     }
     let mut best = order.first().copied().unwrap_or(0);

@@ -30,7 +30,7 @@ pub struct StrategistConfig {
 
 impl Default for StrategistConfig {
     fn default() -> Self {
-        StrategistConfig { samples: 8, search: Settings { max_depth: 32, table_bits: 16 } }
+        StrategistConfig { samples: std_samples(), search: Settings { max_depth: 32, table_bits: 16 } }
     }
 }
 
@@ -120,4 +120,13 @@ impl Bot for StrategistBot {
     fn setup(&mut self, variant: Variant, rng: &mut BotRng) -> Setup {
         crate::ai::setupgen::strategist::generate_setup(variant, rng)
     }
+}
+
+/// Samples per move (`STRATEGIST_SAMPLES` overrides it natively, for tuning matches only).
+fn std_samples() -> usize {
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(n) = std::env::var("STRATEGIST_SAMPLES").ok().and_then(|s| s.parse().ok()) {
+        return n;
+    }
+    4
 }

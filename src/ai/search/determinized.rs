@@ -365,18 +365,28 @@ pub fn search_samples(
     SampledResult { depth: result.depth, ..last }
 }
 
-/// Points one ply of delay costs a decided game in the sums over samples.
-pub const PLY_COST: i64 = 200;
+/// What a won game counts in the sums over samples, in points (a lost one the same, negated).
+pub const WIN_SUM: i64 = 1_200;
 
-/// A root value as it enters the sums: a game end counts [`WIN`] less [`PLY_COST`] per ply
-/// until it (a loss the same, negated). Why: in the search's own scale a quicker win is only a
+/// Points one ply of delay costs a decided game in the sums over samples.
+pub const PLY_COST: i64 = 20;
+
+/// A root value as it enters the sums over samples: material values as they are; a game end
+/// counts [`WIN_SUM`] less [`PLY_COST`] per ply until it (a loss the same, negated).
+///
+/// Why not the search's own [`WIN`]: a win in one sample in eight (an unmoved piece that is
+/// the Flag in that sample only) would then outweigh losing the General on a Bomb in the other
+/// seven, and the bot throws its best pieces at unmoved pieces (measured: the first version
+/// lost its General, Marshal and Majors on Bombs this way). 1,200 points is about half an
+/// army: a won game is worth much more than any piece, but a one-in-eight guess at the Flag
+/// is not worth a General. Why the ply cost: in the search's scale a quicker win is only a
 /// point better than a slower one, so a sum over samples would trade a win three plies away
 /// for one five plies away on the smallest material difference in another sample, and a bot
 /// that always sees its win "two more moves away" never takes it.
 pub fn summed(v: i32) -> i64 {
     let d = WIN - v.abs();
     if d <= MAX_PLY {
-        let x = (WIN as i64 - PLY_COST * d as i64).max(WIN as i64 / 2);
+        let x = (WIN_SUM - PLY_COST * d as i64).max(WIN_SUM / 2);
         if v > 0 { x } else { -x }
     } else {
         v as i64

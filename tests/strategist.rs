@@ -10,8 +10,8 @@
 mod common;
 use common::{board, mv, play_all};
 
+use stratagem::ai::belief::matrix::BeliefCache;
 use stratagem::ai::bots::strategist::{StrategistBot, combine, root_scores};
-use stratagem::ai::invincible::belief_matrix::BeliefCache;
 use stratagem::ai::setupgen::strategist::{generate_setup, mirrored};
 use stratagem::ai::{Bot, Budget, FrozenClock, Progress, SearchContext, rng_from_seed};
 use stratagem::rules::{Move, PieceKind, PlayerView, Position, Rules, Side, Variant};
@@ -32,16 +32,8 @@ fn choose(view: &PlayerView, nodes: u64, seed: u64) -> Move {
 /// Blue's back pieces, far from the action, so that Blue has an army to sample and moves.
 /// (Red's Flag in these positions sits behind Bombs: an open Flag is lost to any piece that
 /// can reach it first, and the search rightly sees that before anything else.)
-const BLUE_BACK: [(&str, char); 8] = [
-    ("a10", 'Y'),
-    ("b10", 'N'),
-    ("a9", 'N'),
-    ("c10", 'P'),
-    ("d10", 'R'),
-    ("e10", 'Q'),
-    ("f10", 'S'),
-    ("g10", 'O'),
-];
+const BLUE_BACK: [(&str, char); 8] =
+    [("a10", 'Y'), ("b10", 'N'), ("a9", 'N'), ("c10", 'P'), ("d10", 'R'), ("e10", 'Q'), ("f10", 'S'), ("g10", 'O')];
 
 fn with_back(pieces: &[(&'static str, char)], blue_back: bool) -> Vec<(&'static str, char)> {
     let mut v = pieces.to_vec();
@@ -174,7 +166,7 @@ fn belief_samples_are_consistent_with_the_view() {
     let mut rng = rng_from_seed(8);
     let mut bot = StrategistBot::new();
     let red = bot.setup(Variant::Classic, &mut rng);
-    let blue = stratagem::ai::random::random_setup(Variant::Classic, &mut rng);
+    let blue = stratagem::ai::setupgen::random::random_setup(Variant::Classic, &mut rng);
     let mut pos = Position::new(rules(), &red, &blue);
     let clock = FrozenClock;
     let mut cache = BeliefCache::new();
@@ -237,5 +229,3 @@ fn setups_are_legal_varied_and_mirrored_setups_stay_legal() {
     let b = generate_setup(Variant::Barrage, &mut rng);
     assert_eq!(b.check(Variant::Barrage), Ok(()));
 }
-
-

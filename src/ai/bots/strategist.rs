@@ -2,7 +2,7 @@
 //! `docs/bots/strategist.md`): determinized iterative-deepening alpha-beta
 //! ([`crate::ai::search::determinized`]) over enemy armies sampled from the Invincible belief
 //! matrix (human setup statistics, updated on every public move and battle:
-//! [`crate::ai::invincible::belief_matrix`]), scored by [`crate::ai::eval::strategist`];
+//! [`crate::ai::belief::matrix`]), scored by [`crate::ai::eval::strategist`];
 //! setups from [`crate::ai::setupgen::strategist`].
 //!
 //! Splitting the work (a page with several workers, documented in the doc): every worker
@@ -13,7 +13,7 @@
 //! public reports; the cache gives the same numbers as a fresh replay); all randomness from
 //! `ctx.rng`; sampling and search both stop on the budget.
 
-use crate::ai::invincible::belief_matrix::BeliefCache;
+use crate::ai::belief::matrix::BeliefCache;
 use crate::ai::search::determinized::{Settings, search_samples};
 use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PlayerView, Position, Setup, Variant};

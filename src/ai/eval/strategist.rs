@@ -3,7 +3,7 @@
 //!
 //! Terms, each chosen for a reason the doc states:
 //! - material with dynamic piece values ([`Values::for_armies`]): the base values of
-//!   [`crate::ai::eval::piece_value`], adjusted once per search root for what is left on the
+//!   [`crate::ai::eval::material::piece_value`], adjusted once per search root for what is left on the
 //!   board (a Spy is worth little once the enemy Marshal is gone; the Marshal is worth more
 //!   once the enemy Spy is gone; the last Miners are worth more while enemy Bombs stand; the
 //!   side's strongest movable piece, if the enemy has nothing as strong, is worth more);
@@ -17,9 +17,9 @@
 //!   contact (a search that sees no capture otherwise shuffles until the no-attack draw).
 //!
 //! Invariant: `evaluate(pos, s) == -evaluate(pos, s.opponent())`, and its absolute value stays
-//! far below [`crate::ai::eval::WIN`] - [`crate::ai::eval::MAX_PLY`].
+//! far below [`crate::ai::eval::material::WIN`] - [`crate::ai::eval::material::MAX_PLY`].
 
-use crate::ai::eval::piece_value;
+use crate::ai::eval::material::piece_value;
 use crate::rules::{Army, BySide, PieceKind, Position, Side, Square};
 
 /// Share of a movable piece's value it is worth extra while the opponent has not seen it in
@@ -72,10 +72,10 @@ impl Values {
             }
             // The strongest movable piece with no equal or stronger enemy dominates the board.
             let top = |a: &Army| PieceKind::ALL.iter().rev().find(|k| k.is_movable() && a[**k] > 0).copied();
-            if let Some(t) = top(own) {
-                if top(enemy).is_none_or(|e| e < t) {
-                    v[t.index()] += v[t.index()] / 4;
-                }
+            if let Some(t) = top(own)
+                && top(enemy).is_none_or(|e| e < t)
+            {
+                v[t.index()] += v[t.index()] / 4;
             }
         }
         Values { by_side }
@@ -152,8 +152,8 @@ impl Evaluator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::eval::{MAX_PLY, WIN};
-    use crate::ai::{random::random_setup, rng_from_seed};
+    use crate::ai::eval::material::{MAX_PLY, WIN};
+    use crate::ai::{rng_from_seed, setupgen::random::random_setup};
     use crate::rules::{Rules, Variant};
     use rand::Rng;
 
@@ -189,8 +189,6 @@ mod tests {
         let v = Values::for_armies(&BySide::from_fn(|s| if s == Side::Blue { no_marshal } else { full }));
         assert!(v.by_side[Side::Red][PieceKind::Spy.index()] < base.by_side[Side::Red][PieceKind::Spy.index()]);
         let v = Values::for_armies(&BySide::from_fn(|s| if s == Side::Blue { no_spy } else { full }));
-        assert!(
-            v.by_side[Side::Red][PieceKind::Marshal.index()] > base.by_side[Side::Red][PieceKind::Marshal.index()]
-        );
+        assert!(v.by_side[Side::Red][PieceKind::Marshal.index()] > base.by_side[Side::Red][PieceKind::Marshal.index()]);
     }
 }

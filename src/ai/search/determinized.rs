@@ -26,7 +26,7 @@
 //! the result depends only on the samples, the order given and the budget.
 
 use crate::ai::SearchContext;
-use crate::ai::eval::{MAX_PLY, WIN, terminal_score};
+use crate::ai::eval::material::{MAX_PLY, WIN, terminal_score};
 use crate::ai::eval::strategist::Evaluator;
 use crate::rules::{Battle, Move, MoveList, Position, battle};
 
@@ -114,8 +114,8 @@ pub const SAFETY_SHARE: f64 = 0.05;
 fn attack_rank(pos: &Position, mv: Move) -> Option<i32> {
     let (_, a) = pos.occupant(mv.from)?;
     let (_, d) = pos.occupant(mv.to)?;
-    let dv = crate::ai::eval::piece_value(d);
-    let av = crate::ai::eval::piece_value(a);
+    let dv = crate::ai::eval::material::piece_value(d);
+    let av = crate::ai::eval::material::piece_value(a);
     Some(match battle(a, d) {
         Battle::AttackerWins => 20_000 + dv * 8 - av / 8,
         Battle::BothRemoved => 10_000 + dv,
@@ -355,7 +355,11 @@ pub fn search_samples(
         result = summarize(&per_sample, &order);
         result.depth = depth;
         order.sort_by_key(|&i| std::cmp::Reverse(result.sums[i]));
-        ctx.report(depth, Some(moves[result.best]), Some(result.sums[result.best] as f64 / result.counted.max(1) as f64));
+        ctx.report(
+            depth,
+            Some(moves[result.best]),
+            Some(result.sums[result.best] as f64 / result.counted.max(1) as f64),
+        );
         // Every value decided by game ends in every sample: deeper cannot change anything.
         if per_sample.iter().all(|rv| rv.values.iter().all(|v| v.abs() >= WIN - MAX_PLY)) {
             break;
@@ -417,7 +421,7 @@ fn summarize(per_sample: &[RootValues], order: &[usize]) -> SampledResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::{Budget, FrozenClock, random::random_setup, rng_from_seed};
+    use crate::ai::{Budget, FrozenClock, rng_from_seed, setupgen::random::random_setup};
     use crate::rules::{Rules, Variant};
     use rand::Rng;
 

@@ -1,4 +1,9 @@
-//! Setup generators per bot family (the others still live in their bots' modules until the
-//! restructuring moves them here).
+//! Setup generators, one per bot family: uniformly random ([`random`]), the seed-003 thesis's
+//! flag-and-bombs setup ([`irovsky`]), Invincible's statistical best-of-N ([`invincible`]) StrategoAI's
+//! ([`strategoai`]) and the strategist's ([`strategist`]). All randomness comes from the caller's [`BotRng`](crate::ai::BotRng).
 
+pub mod invincible;
+pub mod irovsky;
+pub mod random;
 pub mod strategist;
+pub mod strategoai;

@@ -2,7 +2,7 @@
 //! predict.
 //!
 //! Method: the semi-random generator of the Invincible thesis (pieces placed one by one from
-//! the per-square and neighbour statistics of the 58,366 Gravon setups, `ai::invincible::setup`)
+//! the per-square and neighbour statistics of the 58,366 Gravon setups, `ai::setupgen::invincible`)
 //! keeps the best of only [`BEST_OF`] candidates by the thesis's heuristics (Invincible keeps
 //! the best of 50, which pulls every setup towards the same few shapes), and the result is
 //! mirrored left-right with probability 1/2 (the game is symmetric; the human statistics are
@@ -12,7 +12,7 @@
 //! doc and `tests/strategist.rs`.
 
 use crate::ai::BotRng;
-use crate::ai::invincible::setup::generate;
+use crate::ai::setupgen::invincible::generate;
 use crate::rules::{Setup, Variant};
 use rand::Rng;
 

@@ -229,3 +229,71 @@ fn setups_are_legal_varied_and_mirrored_setups_stay_legal() {
     let b = generate_setup(Variant::Barrage, &mut rng);
     assert_eq!(b.check(Variant::Barrage), Ok(()));
 }
+
+/// Entropy in bits of a distribution given by counts.
+fn entropy(counts: &[u64]) -> f64 {
+    let n: u64 = counts.iter().sum();
+    counts.iter().filter(|&&c| c > 0).map(|&c| c as f64 / n as f64).map(|p| -p * p.log2()).sum()
+}
+
+/// Flag-square counts, share of Flags with every neighbour a Bomb or the board edge
+/// ("bombed in"), and the per-square Bomb frequency of `setups`.
+fn setup_features(setups: &[stratagem::rules::Setup]) -> ([u64; 40], f64, [f64; 40]) {
+    let mut flags = [0u64; 40];
+    let mut bombs = [0f64; 40];
+    let mut bombed_in = 0;
+    for s in setups {
+        let f = (0..40).find(|&i| s.get(i) == Some(PieceKind::Flag)).expect("a Flag");
+        flags[f] += 1;
+        let (r, c) = (f / 10, f % 10);
+        let mut nb = vec![];
+        if c > 0 {
+            nb.push(f - 1);
+        }
+        if c < 9 {
+            nb.push(f + 1);
+        }
+        if r < 3 {
+            nb.push(f + 10);
+        }
+        if r > 0 {
+            nb.push(f - 10);
+        }
+        if nb.iter().all(|&i| s.get(i) == Some(PieceKind::Bomb)) {
+            bombed_in += 1;
+        }
+        for (i, b) in bombs.iter_mut().enumerate() {
+            if s.get(i) == Some(PieceKind::Bomb) {
+                *b += 1.0;
+            }
+        }
+    }
+    let n = setups.len() as f64;
+    (flags, bombed_in as f64 / n, bombs.map(|b| b / n))
+}
+
+#[test]
+fn setups_resemble_the_human_ones() {
+    // Against every 10th human classic setup of data/ (5,837): the Flag's square is spread at
+    // least 80 % as widely (entropy), stands on the back row about as often, is bombed in
+    // within 20 points of the human share, and Bombs stand where people put them (per-square
+    // frequencies within 0.15). The figures are printed for docs/bots/strategist.md.
+    let human = common::classic_setups(10);
+    let mut rng = rng_from_seed(99);
+    let ours: Vec<_> = (0..1500).map(|_| generate_setup(Variant::Classic, &mut rng)).collect();
+    let (hf, hb, hbombs) = setup_features(&human);
+    let (of, ob, obombs) = setup_features(&ours);
+    let (he, oe) = (entropy(&hf), entropy(&of));
+    let back = |f: &[u64; 40]| f[..10].iter().sum::<u64>() as f64 / f.iter().sum::<u64>() as f64;
+    let max_bomb_diff = hbombs.iter().zip(&obombs).map(|(a, b)| (a - b).abs()).fold(0.0, f64::max);
+    eprintln!(
+        "flag-square entropy: human {he:.2} bits, strategist {oe:.2} bits; flag on back row: human {:.2}, strategist {:.2}; \
+         bombed in: human {hb:.2}, strategist {ob:.2}; largest per-square Bomb difference {max_bomb_diff:.3}",
+        back(&hf),
+        back(&of)
+    );
+    assert!(oe >= 0.8 * he, "flag squares too predictable: {oe:.2} bits against {he:.2}");
+    assert!((back(&hf) - back(&of)).abs() < 0.15);
+    assert!((hb - ob).abs() < 0.2, "bombed-in share {ob:.2} against {hb:.2}");
+    assert!(max_bomb_diff < 0.15, "a square's Bomb frequency differs by {max_bomb_diff:.3}");
+}

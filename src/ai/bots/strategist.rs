@@ -14,9 +14,10 @@
 //! `ctx.rng`; sampling and search both stop on the budget.
 
 use crate::ai::belief::matrix::BeliefCache;
-use crate::ai::search::determinized::{Settings, search_samples};
+use crate::ai::belief::matrix::BeliefMatrix;
+use crate::ai::search::determinized::{RootBelief, RootChance, Settings, search_samples};
 use crate::ai::{Bot, BotRng, SearchContext};
-use crate::rules::{Move, PlayerView, Position, Setup, Variant};
+use crate::rules::{Move, PieceId, PieceKind, PlayerView, Position, Setup, Side, Variant};
 use rand::seq::SliceRandom;
 
 /// Settings of the strategist.
@@ -85,12 +86,58 @@ pub fn root_scores(
     }
     let mut order: Vec<usize> = (0..moves.len()).collect();
     order.shuffle(&mut ctx.rng);
-    let r = search_samples(&mut samples, &moves, &order, ctx, config.search);
+    let chance: Vec<Option<RootChance>> = moves.iter().map(|&mv| root_chance(view, &matrix, mv)).collect();
+    let flag_weight = flag_weights(&samples, &matrix, view.side().opponent());
+    let belief = RootBelief { chance: &chance, flag_weight: &flag_weight };
+    let r = search_samples(&mut samples, &moves, &order, &belief, ctx, config.search);
     // Ties at the top went to the earlier move of the shuffled order (a random tie-break);
     // one point more for that move makes `combine` of this one part pick it too.
     let mut sums = r.sums;
     sums[r.best] += 1;
     (moves, sums, r.counted)
+}
+
+/// Per sample, the weight of taking its enemy Flag ([`RootBelief::flag_weight`]): the belief's
+/// probability of the Flag on that piece times the sample count, over the samples that put it
+/// there, at most 1.
+fn flag_weights(samples: &[Position], matrix: &BeliefMatrix, enemy: Side) -> Vec<f64> {
+    let flag_of =
+        |pos: &Position| -> Option<PieceId> { pos.pieces_of(enemy).find(|&id| pos.piece(id).kind == PieceKind::Flag) };
+    let flags: Vec<Option<PieceId>> = samples.iter().map(flag_of).collect();
+    let n = samples.len() as f64;
+    flags
+        .iter()
+        .map(|f| match f {
+            Some(id) => {
+                let same = flags.iter().filter(|g| *g == f).count() as f64;
+                let p = matrix.probabilities(*id)[PieceKind::Flag.index()];
+                (p * n / same).min(1.0)
+            }
+            None => 1.0,
+        })
+        .collect()
+}
+
+/// `mv` as a chance node at the root if it attacks an enemy piece whose kind `view` does not
+/// know: the belief's probabilities of the defender's kind, restricted to what the view allows
+/// (kinds still unassigned; no Bomb or Flag for a piece that moved; a Scout for one seen
+/// moving far).
+fn root_chance(view: &PlayerView, matrix: &BeliefMatrix, mv: Move) -> Option<RootChance> {
+    let attacker = view.kind(view.piece_at(mv.from)?)?;
+    let def = view.piece_at(mv.to)?;
+    if def.side() == view.side() || view.kind(def).is_some() {
+        return None;
+    }
+    let p = view.piece(def);
+    let left = view.enemy_unassigned();
+    let mut probs = matrix.probabilities(def);
+    for k in PieceKind::ALL {
+        let allowed = left[k] > 0 && (!p.moved || k.is_movable()) && (!p.scout_known || k == PieceKind::Scout);
+        if !allowed {
+            probs[k.index()] = 0.0;
+        }
+    }
+    Some(RootChance { attacker, probs })
 }
 
 /// The move with the highest summed score over several workers' [`root_scores`] of the same

@@ -28,7 +28,7 @@
 use crate::ai::SearchContext;
 use crate::ai::eval::material::{MAX_PLY, WIN, terminal_score};
 use crate::ai::eval::strategist::Evaluator;
-use crate::rules::{Battle, Move, MoveList, Position, battle};
+use crate::rules::{Battle, Move, MoveList, PieceKind, Position, Side, battle};
 
 /// Larger than any score.
 pub const INF: i32 = WIN + 1;
@@ -101,7 +101,15 @@ pub struct Searcher<'t, 'c, 'a> {
     pub aborted: bool,
     since_clock: u64,
     deadline_ms: Option<f64>,
+    /// The side whose Flag's square is a guess of the sample (the root's enemy: its Flag is
+    /// never seen before it is taken): taking it scores in the [`GUESS_WIN`] band.
+    guessed_flag: Side,
 }
+
+/// The score of taking a Flag whose square the sample guessed (less the plies to it): far
+/// above any evaluation, far below [`WIN`], so the root can weigh it by how likely the guess
+/// is ([`summed`]) while the search still takes it like a win.
+pub const GUESS_WIN: i32 = WIN / 2;
 
 /// When a search with a time budget of `t` ms stops: [`SAFETY_SHARE`] of the budget (at least
 /// one millisecond) early, so that the move is back before the caller's hard limit (the page's
@@ -138,6 +146,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             aborted: false,
             since_clock: 0,
             deadline_ms: ctx_deadline,
+            guessed_flag: pos.to_move().opponent(),
         }
     }
 
@@ -155,6 +164,17 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         {
             self.aborted = true;
         }
+    }
+
+    /// [`terminal_score`], with the capture of the guessed Flag in the [`GUESS_WIN`] band.
+    #[inline]
+    fn terminal(&self, pos: &Position, moves: &MoveList, ply: u32) -> Option<i32> {
+        let t = terminal_score(pos, moves, ply)?;
+        if t != 0 && pos.flag_captured() == Some(self.guessed_flag) {
+            let g = GUESS_WIN - ply.min(MAX_PLY as u32) as i32;
+            return Some(if t > 0 { g } else { -g });
+        }
+        Some(t)
     }
 
     fn order(&self, pos: &Position, moves: &mut MoveList, tt_move: Option<Move>, ply: usize) {
@@ -186,7 +206,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
     fn quiesce(&mut self, pos: &mut Position, ply: u32, qdepth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.tick();
         let moves = pos.legal_moves();
-        if let Some(t) = terminal_score(pos, &moves, ply) {
+        if let Some(t) = self.terminal(pos, &moves, ply) {
             return t;
         }
         let stand = self.eval.evaluate(pos, pos.to_move());
@@ -225,7 +245,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         }
         self.tick();
         let mut moves = pos.legal_moves();
-        if let Some(t) = terminal_score(pos, &moves, ply) {
+        if let Some(t) = self.terminal(pos, &moves, ply) {
             return t;
         }
         let key = pos.hash();
@@ -233,7 +253,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         if let Some(e) = self.table.get(key) {
             tt_move = e.best;
             // Mate scores depend on the ply they were stored at; only reuse non-decisive ones.
-            if e.depth as u32 >= depth && e.score.abs() < WIN - MAX_PLY {
+            if e.depth as u32 >= depth && e.score.abs() < GUESS_WIN - MAX_PLY {
                 match e.bound {
                     0 => return e.score,
                     1 => alpha = alpha.max(e.score),
@@ -334,13 +354,28 @@ pub struct SampledResult {
 /// depth 1 for every sample, then depth 2 for every sample, and so on until the budget or
 /// `settings.max_depth`. Root moves are visited in `order` at first (the caller shuffles it
 /// so that equal sums are broken at random), then by the previous iteration's sums.
+///
+/// `belief` corrects the sums for what a handful of samples gets wrong (see [`RootBelief`]).
 pub fn search_samples(
     samples: &mut [Position],
     moves: &[Move],
     order: &[usize],
+    belief: &RootBelief,
     ctx: &mut SearchContext,
     settings: Settings,
 ) -> SampledResult {
+    let chance = belief.chance;
+    // The defender's kind in each sample, for the root attacks on unknown pieces.
+    let defenders: Vec<Vec<Option<PieceKind>>> = samples
+        .iter()
+        .map(|pos| {
+            (0..moves.len())
+                .map(|i| chance.get(i).copied().flatten().and_then(|_| pos.occupant(moves[i].to)).map(|(_, k)| k))
+                .collect()
+        })
+        .collect();
+    let weights: Vec<f64> = (0..samples.len()).map(|i| belief.flag_weight.get(i).copied().unwrap_or(1.0)).collect();
+    let sum = |per_sample: &[RootValues], order: &[usize]| summarize(per_sample, order, chance, &defenders, &weights);
     let mut table = Table::new(settings.table_bits);
     let mut per_sample: Vec<RootValues> =
         samples.iter().map(|_| RootValues { depth: 0, values: vec![0; moves.len()] }).collect();
@@ -354,7 +389,7 @@ pub fn search_samples(
                 None => break 'deepen,
             }
         }
-        result = summarize(&per_sample, &order);
+        result = sum(&per_sample, &order);
         result.depth = depth;
         order.sort_by_key(|&i| std::cmp::Reverse(result.sums[i]));
         ctx.report(
@@ -367,7 +402,7 @@ pub fn search_samples(
             break;
         }
     }
-    let last = summarize(&per_sample, &order);
+    let last = sum(&per_sample, &order);
     SampledResult { depth: result.depth, ..last }
 }
 
@@ -389,26 +424,143 @@ pub const PLY_COST: i64 = 20;
 /// point better than a slower one, so a sum over samples would trade a win three plies away
 /// for one five plies away on the smallest material difference in another sample, and a bot
 /// that always sees its win "two more moves away" never takes it.
-pub fn summed(v: i32) -> i64 {
+///
+/// The capture of a guessed Flag ([`GUESS_WIN`] band) counts the same, times `flag_weight`.
+pub fn summed(v: i32, flag_weight: f64) -> i64 {
+    let decided = |d: i32| (WIN_SUM - PLY_COST * d as i64).max(WIN_SUM / 2);
     let d = WIN - v.abs();
-    if d <= MAX_PLY {
-        let x = (WIN_SUM - PLY_COST * d as i64).max(WIN_SUM / 2);
-        if v > 0 { x } else { -x }
+    let g = GUESS_WIN - v.abs();
+    let x = if d <= MAX_PLY {
+        decided(d)
+    } else if (0..=MAX_PLY).contains(&g) {
+        (decided(g) as f64 * flag_weight.clamp(0.0, 1.0)).round() as i64
     } else {
-        v as i64
+        return v as i64;
+    };
+    if v > 0 { x } else { -x }
+}
+
+/// What the root knows of the belief beyond the samples.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RootBelief<'a> {
+    /// Empty, or one entry per root move: the root attacks on enemy pieces whose kind is
+    /// unknown, whose sums are a chance node over the belief ([`RootChance`]).
+    pub chance: &'a [Option<RootChance>],
+    /// Empty, or one weight per sample for a win by taking that sample's (guessed) enemy Flag:
+    /// the belief's probability that the Flag stands there, over the share of the samples that
+    /// put it there, at most 1 (see [`summed`]). Why: in a sample the Flag is wherever the
+    /// draw put it, so one sample in four "knows" a Flag that the belief gives one chance in
+    /// twenty (measured: v4 left its Spy to the known enemy Marshal for a Flag one sample
+    /// put three plies away).
+    pub flag_weight: &'a [f64],
+}
+
+/// A root attack by our `attacker` on an enemy piece whose kind is unknown, with the belief's
+/// probability of each defender kind (by [`PieceKind::index`]).
+///
+/// Why: a handful of samples gives the Flag (or a Bomb) under an unmoved piece either 0, 1/4 or
+/// 1/2 of the weight, whatever its real probability, and a Flag found in one sample of four
+/// outweighs the General lost on a Bomb in the other three (measured: v4 attacked unmoved
+/// pieces with its General and Marshal and lost them on Bombs in most lost games). So the
+/// value of such a move is a chance node: the outcomes (Flag taken, attack won, both removed,
+/// attack lost) are weighted by the belief's probabilities, each valued by the mean of the
+/// samples in which it happened or, when no sample drew it, by a static estimate from the
+/// samples' best values (see [`chance_value`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RootChance {
+    /// Our attacking piece.
+    pub attacker: PieceKind,
+    /// Probability of each kind of the defender (need not be normalised).
+    pub probs: [f64; 12],
+}
+
+/// The four outcomes of an attack, the Flag apart.
+fn outcome_class(attacker: PieceKind, defender: PieceKind) -> usize {
+    if defender == PieceKind::Flag {
+        return 0;
+    }
+    match battle(attacker, defender) {
+        Battle::AttackerWins => 1,
+        Battle::BothRemoved => 2,
+        Battle::DefenderWins => 3,
     }
 }
 
-/// Sums of the samples' latest values; the best is the highest sum, the earliest in `order`
-/// among equals.
-fn summarize(per_sample: &[RootValues], order: &[usize]) -> SampledResult {
+/// The value of a root attack on an unknown piece (in the units of [`summed`], per sample):
+/// each outcome weighted by its belief probability, valued by the mean of the samples that
+/// drew it, or (no sample drew it) by `baseline` (the mean of the samples' best values: what
+/// the position is worth anyway) plus what the outcome changes in material: the Flag is a won
+/// game, a won attack gains the expected victim, an even trade about nothing, a lost attack
+/// loses the attacker. `drawn` holds each counted sample's defender kind and value.
+pub fn chance_value(rc: &RootChance, drawn: &[(PieceKind, i64)], baseline: f64) -> f64 {
+    let mut p = [0.0f64; 4];
+    let mut gain = [0.0f64; 4];
+    for k in PieceKind::ALL {
+        let w = rc.probs[k.index()].max(0.0);
+        let c = outcome_class(rc.attacker, k);
+        p[c] += w;
+        gain[c] += w * crate::ai::eval::material::piece_value(k) as f64;
+    }
+    let total: f64 = p.iter().sum();
+    if !(total > 0.0 && total.is_finite()) {
+        return drawn.iter().map(|&(_, v)| v as f64).sum::<f64>() / drawn.len().max(1) as f64;
+    }
+    let mut value = 0.0;
+    for c in 0..4 {
+        if p[c] <= 0.0 {
+            continue;
+        }
+        let (n, s) = drawn
+            .iter()
+            .filter(|&&(k, _)| outcome_class(rc.attacker, k) == c)
+            .fold((0usize, 0.0f64), |(n, s), &(_, v)| (n + 1, s + v as f64));
+        let est = if n > 0 {
+            s / n as f64
+        } else {
+            match c {
+                0 => (WIN_SUM - PLY_COST) as f64,
+                1 => baseline + gain[1] / p[1],
+                2 => baseline,
+                _ => baseline - crate::ai::eval::material::piece_value(rc.attacker) as f64,
+            }
+        };
+        value += p[c] / total * est;
+    }
+    value
+}
+
+/// Sums of the samples' latest values (root attacks on unknown pieces as chance nodes, see
+/// [`RootChance`]); the best is the highest sum, the earliest in `order` among equals.
+fn summarize(
+    per_sample: &[RootValues],
+    order: &[usize],
+    chance: &[Option<RootChance>],
+    defenders: &[Vec<Option<PieceKind>>],
+    weights: &[f64],
+) -> SampledResult {
     let n = per_sample.first().map_or(0, |r| r.values.len());
     let mut sums = vec![0i64; n];
     let mut counted = 0;
-    for rv in per_sample.iter().filter(|r| r.depth > 0) {
+    let mut baseline = 0.0;
+    for (rv, &w) in per_sample.iter().zip(weights).filter(|(r, _)| r.depth > 0) {
         counted += 1;
         for (s, &v) in sums.iter_mut().zip(&rv.values) {
-            *s += summed(v);
+            *s += summed(v, w);
+        }
+        baseline += rv.values.iter().map(|&v| summed(v, w)).max().unwrap_or(0) as f64;
+    }
+    if counted > 0 {
+        baseline /= counted as f64;
+        for (i, rc) in chance.iter().enumerate().take(n) {
+            let Some(rc) = rc else { continue };
+            let drawn: Vec<(PieceKind, i64)> = per_sample
+                .iter()
+                .zip(defenders)
+                .filter(|(r, _)| r.depth > 0)
+                // The chance node weighs the Flag by its probability itself: no second weight.
+                .filter_map(|(r, d)| d.get(i).copied().flatten().map(|k| (k, summed(r.values[i], 1.0))))
+                .collect();
+            sums[i] = (chance_value(rc, &drawn, baseline) * counted as f64).round() as i64;
         }
     }
     let mut best = order.first().copied().unwrap_or(0);
@@ -433,7 +585,7 @@ mod tests {
             return s.quiesce(pos, ply, QS_DEPTH, -INF, INF);
         }
         let moves = pos.legal_moves();
-        if let Some(t) = terminal_score(pos, &moves, ply) {
+        if let Some(t) = s.terminal(pos, &moves, ply) {
             return t;
         }
         let mut best = -INF;

@@ -102,14 +102,11 @@ pub struct Searcher<'t, 'c, 'a> {
     since_clock: u64,
     deadline_ms: Option<f64>,
     /// The side whose Flag's square is a guess of the sample (the root's enemy: its Flag is
-    /// never seen before it is taken): taking it scores in the [`GUESS_WIN`] band.
+    /// never seen before it is taken).
     guessed_flag: Side,
+    /// How much taking the guessed Flag is a win in this sample (see [`Searcher::terminal`]).
+    pub flag_weight: f64,
 }
-
-/// The score of taking a Flag whose square the sample guessed (less the plies to it): far
-/// above any evaluation, far below [`WIN`], so the root can weigh it by how likely the guess
-/// is ([`summed`]) while the search still takes it like a win.
-pub const GUESS_WIN: i32 = WIN / 2;
 
 /// When a search with a time budget of `t` ms stops: [`SAFETY_SHARE`] of the budget (at least
 /// one millisecond) early, so that the move is back before the caller's hard limit (the page's
@@ -147,6 +144,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             since_clock: 0,
             deadline_ms: ctx_deadline,
             guessed_flag: pos.to_move().opponent(),
+            flag_weight: 1.0,
         }
     }
 
@@ -166,13 +164,23 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         }
     }
 
-    /// [`terminal_score`], with the capture of the guessed Flag in the [`GUESS_WIN`] band.
+    /// [`terminal_score`], except for the capture of the guessed Flag: a game won with weight
+    /// [`Searcher::flag_weight`] (in the points of [`summed`]: [`WIN_SUM`] less [`PLY_COST`]
+    /// per ply) and otherwise the position's evaluation. Why: in a sample the Flag stands
+    /// wherever the draw put it, so one sample in four "knows" a Flag that the belief gives one
+    /// chance in twenty; the weight (the belief's probability over the samples' share, see
+    /// [`RootBelief::flag_weight`]) makes the sample value that capture as the belief does,
+    /// and the sample still compares it with its other lines (measured: v4 left its Spy to the
+    /// known enemy Marshal for a Flag one sample put three plies away).
     #[inline]
     fn terminal(&self, pos: &Position, moves: &MoveList, ply: u32) -> Option<i32> {
         let t = terminal_score(pos, moves, ply)?;
         if t != 0 && pos.flag_captured() == Some(self.guessed_flag) {
-            let g = GUESS_WIN - ply.min(MAX_PLY as u32) as i32;
-            return Some(if t > 0 { g } else { -g });
+            let w = self.flag_weight.clamp(0.0, 1.0);
+            let winner = self.guessed_flag.opponent();
+            let won = (WIN_SUM - PLY_COST * ply as i64).max(WIN_SUM / 2) as f64;
+            let g = (w * won + (1.0 - w) * self.eval.evaluate(pos, winner) as f64).round() as i32;
+            return Some(if pos.to_move() == winner { g } else { -g });
         }
         Some(t)
     }
@@ -253,7 +261,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         if let Some(e) = self.table.get(key) {
             tt_move = e.best;
             // Mate scores depend on the ply they were stored at; only reuse non-decisive ones.
-            if e.depth as u32 >= depth && e.score.abs() < GUESS_WIN - MAX_PLY {
+            if e.depth as u32 >= depth && e.score.abs() < WIN - MAX_PLY {
                 match e.bound {
                     0 => return e.score,
                     1 => alpha = alpha.max(e.score),
@@ -374,16 +382,16 @@ pub fn search_samples(
                 .collect()
         })
         .collect();
-    let weights: Vec<f64> = (0..samples.len()).map(|i| belief.flag_weight.get(i).copied().unwrap_or(1.0)).collect();
-    let sum = |per_sample: &[RootValues], order: &[usize]| summarize(per_sample, order, chance, &defenders, &weights);
+    let sum = |per_sample: &[RootValues], order: &[usize]| summarize(per_sample, order, chance, &defenders);
     let mut table = Table::new(settings.table_bits);
     let mut per_sample: Vec<RootValues> =
         samples.iter().map(|_| RootValues { depth: 0, values: vec![0; moves.len()] }).collect();
     let mut order: Vec<usize> = order.to_vec();
     let mut result = SampledResult { best: order[0], sums: vec![0; moves.len()], counted: 0, depth: 0 };
     'deepen: for depth in 1..=settings.max_depth.max(1) {
-        for (pos, rv) in samples.iter_mut().zip(per_sample.iter_mut()) {
+        for (n, (pos, rv)) in samples.iter_mut().zip(per_sample.iter_mut()).enumerate() {
             let mut s = Searcher::new(ctx, &mut table, pos);
+            s.flag_weight = belief.flag_weight.get(n).copied().unwrap_or(1.0);
             match s.root(pos, moves, &order, depth) {
                 Some(v) => *rv = RootValues { depth, values: v },
                 None => break 'deepen,
@@ -424,20 +432,14 @@ pub const PLY_COST: i64 = 20;
 /// point better than a slower one, so a sum over samples would trade a win three plies away
 /// for one five plies away on the smallest material difference in another sample, and a bot
 /// that always sees its win "two more moves away" never takes it.
-///
-/// The capture of a guessed Flag ([`GUESS_WIN`] band) counts the same, times `flag_weight`.
-pub fn summed(v: i32, flag_weight: f64) -> i64 {
-    let decided = |d: i32| (WIN_SUM - PLY_COST * d as i64).max(WIN_SUM / 2);
+pub fn summed(v: i32) -> i64 {
     let d = WIN - v.abs();
-    let g = GUESS_WIN - v.abs();
-    let x = if d <= MAX_PLY {
-        decided(d)
-    } else if (0..=MAX_PLY).contains(&g) {
-        (decided(g) as f64 * flag_weight.clamp(0.0, 1.0)).round() as i64
+    if d <= MAX_PLY {
+        let x = (WIN_SUM - PLY_COST * d as i64).max(WIN_SUM / 2);
+        if v > 0 { x } else { -x }
     } else {
-        return v as i64;
-    };
-    if v > 0 { x } else { -x }
+        v as i64
+    }
 }
 
 /// What the root knows of the belief beyond the samples.
@@ -514,7 +516,9 @@ pub fn chance_value(rc: &RootChance, drawn: &[(PieceKind, i64)], baseline: f64) 
             .iter()
             .filter(|&&(k, _)| outcome_class(rc.attacker, k) == c)
             .fold((0usize, 0.0f64), |(n, s), &(_, v)| (n + 1, s + v as f64));
-        let est = if n > 0 {
+        // The Flag: its capture as a won game always (the sample that drew it weighed it by
+        // the sample's own Flag weight, which the class probability replaces here).
+        let est = if n > 0 && c != 0 {
             s / n as f64
         } else {
             match c {
@@ -536,18 +540,17 @@ fn summarize(
     order: &[usize],
     chance: &[Option<RootChance>],
     defenders: &[Vec<Option<PieceKind>>],
-    weights: &[f64],
 ) -> SampledResult {
     let n = per_sample.first().map_or(0, |r| r.values.len());
     let mut sums = vec![0i64; n];
     let mut counted = 0;
     let mut baseline = 0.0;
-    for (rv, &w) in per_sample.iter().zip(weights).filter(|(r, _)| r.depth > 0) {
+    for rv in per_sample.iter().filter(|r| r.depth > 0) {
         counted += 1;
         for (s, &v) in sums.iter_mut().zip(&rv.values) {
-            *s += summed(v, w);
+            *s += summed(v);
         }
-        baseline += rv.values.iter().map(|&v| summed(v, w)).max().unwrap_or(0) as f64;
+        baseline += rv.values.iter().map(|&v| summed(v)).max().unwrap_or(0) as f64;
     }
     if counted > 0 {
         baseline /= counted as f64;
@@ -557,8 +560,7 @@ fn summarize(
                 .iter()
                 .zip(defenders)
                 .filter(|(r, _)| r.depth > 0)
-                // The chance node weighs the Flag by its probability itself: no second weight.
-                .filter_map(|(r, d)| d.get(i).copied().flatten().map(|k| (k, summed(r.values[i], 1.0))))
+                .filter_map(|(r, d)| d.get(i).copied().flatten().map(|k| (k, summed(r.values[i]))))
                 .collect();
             sums[i] = (chance_value(rc, &drawn, baseline) * counted as f64).round() as i64;
         }

@@ -744,11 +744,19 @@ impl Position {
     /// ply that ends the game by the rules also on the last allowed ply keeps its result (as
     /// chess lets a mate on the move that reaches the move limit stand).
     pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_given(&self.legal_moves())
+    }
+
+    /// [`Position::outcome`] for a caller that has already generated `legal`, the legal moves
+    /// of the side to move (a search has them at every node; generating them twice is the
+    /// dearest thing a node does). The one definition of the end of the game: the referee and
+    /// every search read it, so they cannot disagree (`tests/terminal.rs`).
+    pub fn outcome_given(&self, legal: &MoveList) -> Option<Outcome> {
         if let Some(loser) = self.flag_captured {
             return Some(Outcome::Win { winner: loser.opponent(), reason: WinReason::FlagCaptured });
         }
         let side = self.to_move;
-        if self.legal_moves().is_empty() {
+        if legal.is_empty() {
             if !self.could_move_next(side.opponent()) {
                 return Some(Outcome::Draw { reason: DrawReason::NeitherCanMove });
             }

@@ -17,7 +17,6 @@
 //! counted once per position visited and the budget is read every 256 nodes.
 
 use super::meter::NodeMeter;
-use super::uct::terminal_outcome;
 use crate::ai::SearchContext;
 use crate::ai::eval::table61::{WIN, evaluate};
 use crate::rules::{Army, Move, MoveList, Outcome, Position, Side};
@@ -74,7 +73,7 @@ impl<'c, 'x> AlphaBeta<'c, 'x> {
         let side = pos.to_move();
         let mut moves = MoveList::new();
         pos.generate_legal(&mut moves);
-        if let Some(o) = terminal_outcome(pos, &moves) {
+        if let Some(o) = pos.outcome_given(&moves) {
             return terminal_value(o, side, depth);
         }
         if depth == 0 {

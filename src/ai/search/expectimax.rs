@@ -24,7 +24,6 @@
 
 use super::alphabeta::terminal_value;
 use super::meter::NodeMeter;
-use super::uct::terminal_outcome;
 use crate::ai::SearchContext;
 use crate::ai::belief::{Constraint, Inconsistent, Unknowns};
 use crate::ai::eval::table61::evaluate;
@@ -147,7 +146,7 @@ impl<'c, 'x> Expectimax<'c, 'x> {
         let mut moves = MoveList::new();
         pos.generate_legal(&mut moves);
         let enemy_stuck = side != self.me && moves.is_empty() && pos.flag_captured().is_none();
-        if !enemy_stuck && let Some(o) = terminal_outcome(pos, &moves) {
+        if !enemy_stuck && let Some(o) = pos.outcome_given(&moves) {
             return terminal_value(o, self.me, depth);
         }
         if depth == 0 || enemy_stuck {

@@ -23,10 +23,10 @@
 //! `elo1`; it stops at `LLR >= ln((1-beta)/alpha)` (H1: accept elo1) or `LLR <= ln(beta/(1-alpha))`
 //! (H0), `alpha = beta = 0.05`.
 
-use crate::ai::{Bot, Budget, Progress, SearchContext, SystemClock, make_bot, rng_from_seed};
+use crate::ai::engine::{move_seed, think};
+use crate::ai::{Bot, Budget, Progress, SystemClock, make_bot, rng_from_seed};
 use crate::rules::notation::GameRecord;
 use crate::rules::{BySide, Game, Outcome, Rules, Setup, Side};
-use rand::Rng;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
@@ -166,22 +166,27 @@ pub fn play_game(
 ) -> Result<GameReport, crate::rules::GameSetupError> {
     let mut game = Game::new(rules, &setups.red, &setups.blue)?;
     let mut views = BySide::from_fn(|s| game.view(s));
-    let mut rng = rng_from_seed(seed);
     let mut times = BySide::<MoveTimes>::default();
     let mut illegal = None;
     while game.outcome().is_none() {
         let side = game.to_move();
         let bot: &mut dyn Bot = if side == Side::Red { &mut *red } else { &mut *blue };
-        let move_seed = rng.random::<u64>();
+        let view = &views[side];
         let clock = SystemClock::new();
-        let mut progress = |_: &Progress| {};
         let started = Instant::now();
-        let (mv, nodes) = {
-            let mut ctx = SearchContext::new(budget, &clock, move_seed, &mut progress);
-            let mv = bot.choose_move(&views[side], &mut ctx);
-            (mv, ctx.nodes())
+        let thought = think(bot, view, budget, &clock, move_seed(seed, view.ply()), &mut |_: &Progress| {});
+        let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+        let mv = match thought {
+            Ok(t) => {
+                times[side].add(elapsed_ms, t.nodes, budget.time_ms);
+                t.mv
+            }
+            Err(e) => {
+                illegal = Some((side, e.to_string()));
+                game.forfeit(side).expect("the game was running");
+                break;
+            }
         };
-        times[side].add(started.elapsed().as_secs_f64() * 1000.0, nodes, budget.time_ms);
         match game.play(mv) {
             Ok(report) => {
                 for s in Side::BOTH {

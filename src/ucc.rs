@@ -28,7 +28,8 @@
 //! Invariants: nothing here panics on any input line; every error names the line and what is
 //! wrong; the view is only ever changed by reports that fit it.
 
-use crate::ai::{Bot, Budget, Clock, Progress, SearchContext, rng_from_seed};
+use crate::ai::engine::{ThinkError, move_seed, think};
+use crate::ai::{Bot, Budget, Clock, Progress, rng_from_seed};
 use crate::rules::{
     Army, Battle, BattleReport, Direction, Move, MoveReport, PieceKind, PlayerView, Rules, Setup, Side, Square,
     Variant, ViewRecord, ViewStart,
@@ -321,7 +322,6 @@ pub struct UccPlayer {
     pending: Option<(UccMove, UccOutcome)>,
     board: Vec<String>,
     sent: Option<UccMove>,
-    turns: u64,
 }
 
 /// What the player wants done after a line.
@@ -350,7 +350,6 @@ impl UccPlayer {
             pending: None,
             board: Vec::new(),
             sent: None,
-            turns: 0,
         }
     }
 
@@ -434,17 +433,14 @@ impl UccPlayer {
                 }
                 self.check_board(&mut reply);
                 let view = self.view.as_ref().expect("built above");
-                if view.to_move() != self.side {
-                    return Err(err("the manager asks for a move, but by our count it is the opponent's turn".into()));
-                }
-                if view.legal_moves().is_empty() {
-                    return Err(err("asked for a move, but we have no legal move".to_string()));
-                }
-                let mut progress = |_: &Progress| {};
-                let move_seed = self.seed ^ (self.turns + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                let mut ctx = SearchContext::new(self.budget, clock, move_seed, &mut progress);
-                let mv = self.bot.choose_move(view, &mut ctx);
-                self.turns += 1;
+                let seed = move_seed(self.seed, view.ply());
+                let mv = match think(self.bot.as_mut(), view, self.budget, clock, seed, &mut |_: &Progress| {}) {
+                    Ok(t) => t.mv,
+                    Err(e @ ThinkError::NotYourTurn { .. }) => {
+                        return Err(err(format!("the manager asks for a move, but by our count {e}")));
+                    }
+                    Err(e) => return Err(err(format!("asked for a move, but {e}"))),
+                };
                 let u = UccMove::from_move(mv);
                 self.sent = Some(u);
                 reply.lines.push(u.to_string());

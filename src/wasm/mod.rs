@@ -14,7 +14,8 @@
 //! - Time in the worker comes from `js_sys::Date::now()` through the [`Clock`] trait:
 //!   `web_sys::window()` does not exist inside a worker.
 
-use crate::ai::{self, Budget, Clock, Progress, SearchContext};
+use crate::ai::engine;
+use crate::ai::{self, Budget, Clock, Progress};
 use crate::rules::notation::{GameRecord, GravonGame, GravonResult, RecordStart, field_to_setups, setups_to_field};
 use crate::rules::{
     Battle, Game, IllegalMove, Move, MoveReport, Outcome, PieceKind, PlayerView, Rules, Side, Square, Variant,
@@ -779,7 +780,9 @@ fn progress_js(p: &Progress) -> ProgressJs {
 /// name, `budget_ms` the time (clamped to 1..10000; 0 or not finite takes the level's time),
 /// `seed` a u32 number or a string. `progress`, if given, is called now and then with
 /// `{depth, nodes, elapsed_ms, best, score}`. Returns `{move, info: {bot, depth, nodes,
-/// elapsed_ms, score}}`.
+/// elapsed_ms, budget_ms, score, candidates}}`, `candidates` being `[move, score]` pairs, best
+/// first (empty for bots that give none). The seed is the move's own: a caller replaying a
+/// game derives it as the engine does, `move_seed(game_seed, ply)` (`ai::engine`).
 #[wasm_bindgen]
 pub fn think(
     view: JsValue,
@@ -794,22 +797,13 @@ pub fn think(
         serde_wasm_bindgen::from_value(view).map_err(|e| js_err(format!("view: {e}")))?
     };
     let view = PlayerView::from_record(&rec).map_err(|e| js_err(format!("view: {e}")))?;
-    if view.to_move() != view.side() {
-        return Err(js_err(format!("it is {}'s turn, not {}'s", view.to_move(), view.side())));
-    }
-    if view.legal_moves().is_empty() {
-        return Err(js_err(format!("{} has no legal move", view.side())));
-    }
     let name = resolve_bot(level)?;
     let default_ms = ai::level(level).map_or(1000.0, |l| l.movetime_ms as f64);
     let ms = if budget_ms.is_finite() && budget_ms > 0.0 { budget_ms } else { default_ms };
     let ms = ms.clamp(1.0, MAX_THINK_MS);
     let seed = parse_seed(&seed)?;
     let mut bot = ai::make_bot(name).ok_or_else(|| js_err(format!("no bot named '{name}'")))?;
-
-    let mut last = Progress::default();
     let mut on_progress = |p: &Progress| {
-        last = p.clone();
         if let Some(f) = &progress
             && let Ok(v) = to_js(&progress_js(p))
         {
@@ -817,18 +811,9 @@ pub fn think(
             let _ = f.call1(&JsValue::NULL, &v);
         }
     };
-    let clock = JsClock;
-    // The context borrows the progress closure (and through it `last`): keep it in a block.
-    let (mv, nodes, elapsed) = {
-        let mut ctx = SearchContext::new(Budget::time(ms), &clock, seed, &mut on_progress);
-        let mv = bot.choose_move(&view, &mut ctx);
-        (mv, ctx.nodes(), ctx.elapsed_ms())
-    };
-    // The bot contract says the move is legal; check anyway so a bug cannot reach the referee
-    // as if it were the bot's intent.
-    if let Err(e) = view.check_move(mv) {
-        return Err(js_err(format!("bot '{name}' chose the illegal move {mv}: {e}")));
-    }
+    // The engine checks the turn, the legal moves and the bot's answer; this only translates.
+    let t = engine::think(bot.as_mut(), &view, Budget::time(ms), &JsClock, seed, &mut on_progress)
+        .map_err(|e| js_err(e.to_string()))?;
 
     #[derive(Serialize)]
     struct Info {
@@ -838,6 +823,8 @@ pub fn think(
         elapsed_ms: f64,
         budget_ms: f64,
         score: Option<f64>,
+        /// `[move, score]` pairs, best first (the "Why?" panel).
+        candidates: Vec<(String, f64)>,
     }
     #[derive(Serialize)]
     struct Answer {
@@ -846,14 +833,15 @@ pub fn think(
         info: Info,
     }
     to_js(&Answer {
-        mv: mv.to_string(),
+        mv: t.mv.to_string(),
         info: Info {
             bot: name,
-            depth: last.depth,
-            nodes: nodes.max(last.nodes) as f64,
-            elapsed_ms: elapsed,
+            depth: t.depth,
+            nodes: t.nodes as f64,
+            elapsed_ms: t.elapsed_ms,
             budget_ms: ms,
-            score: last.score,
+            score: t.score,
+            candidates: t.candidates.iter().map(|(m, v)| (m.to_string(), *v)).collect(),
         },
     })
 }

@@ -77,6 +77,10 @@ impl Bot for AlphaBetaBot {
                 chosen = Some(e);
             }
         }
+        // Candidates: the moves samples voted for, most votes first, scored by mean value.
+        let mut ranked = votes.clone();
+        ranked.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+        ctx.set_candidates(ranked.iter().map(|&(m, n, v)| (m, v / f64::from(n))).collect());
         let mv = chosen.map_or(best, |c| c.0);
         if legal.contains(&mv) { mv } else { legal[0] }
     }

@@ -30,11 +30,13 @@ pub fn choose_by_plans(
     assert!(!moves.is_empty(), "asked to move without a legal move");
     let mut best: Option<(Move, f64)> = None;
     let mut ties = 0u32;
+    let mut scored = Vec::with_capacity(moves.len());
     for &mv in moves {
         let mut s: f64 = plans.iter().map(|p| p.score(pctx, mv)).sum();
         if random {
             s += ctx.rng.random::<f64>();
         }
+        scored.push((mv, s));
         ctx.add_nodes(1);
         match best {
             None => {
@@ -57,6 +59,10 @@ pub fn choose_by_plans(
             break;
         }
     }
+    // Candidates for the engine: every move scored, highest sum first (a stable sort keeps
+    // the generation order among equal sums).
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    ctx.set_candidates(scored);
     best.expect("at least one move scored")
 }
 

@@ -230,6 +230,8 @@ pub fn search_view(view: &PlayerView, ctx: &mut SearchContext, config: NegamaxCo
             depth: if aborted { 0 } else { depth },
         };
         ctx.report(depth, Some(result.best), result.score);
+        // Candidates: every root move in the order just ranked, by its average over samples.
+        ctx.set_candidates(order.iter().map(|&i| (moves[i], sums[i] as f64 / finished_samples as f64)).collect());
         if aborted || ctx.out_of_budget() {
             break;
         }

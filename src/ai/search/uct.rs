@@ -223,6 +223,10 @@ pub fn search(view: &PlayerView, ctx: &mut SearchContext, params: UctParams) -> 
             RootStat { mv: n.mv, visits: n.visits, wins: n.wins }
         })
         .collect();
+    // Candidates for the engine: most visited first (the choice rule), scored by mean reward.
+    let mut candidates: Vec<&RootStat> = stats.iter().filter(|r| r.visits > 0).collect();
+    candidates.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.wins.total_cmp(&a.wins)));
+    ctx.set_candidates(candidates.iter().map(|r| (r.mv, r.wins / f64::from(r.visits))).collect());
     let (b, s) = most_visited(&nodes);
     ctx.report(max_depth, b.or(Some(fallback)), s);
     let best = b.filter(|m| legal.contains(m)).unwrap_or(fallback);

@@ -1,5 +1,6 @@
 //! Dynamic piece values, the value of information and the game-state ratio (Invincible thesis
-//! §3.1–3.3; StrategoAI thesis §3.1–3.2 uses the same scheme with other constants).
+//! §3.1–3.3; StrategoAI thesis §3.1–3.2 uses the same scheme with other constants, which live
+//! with its plans: `ValueRules::STRATEGOAI` in [`super::strategoai`]).
 //!
 //! Everything here is a pure function of the pieces still on the board of each side, which is
 //! public (the start armies are public and every capture reveals both kinds), so values can be
@@ -82,21 +83,6 @@ impl ValueRules {
         bomb: 0.5,
         flag: FlagValue::GameState,
         reveal: RevealPenalty::Invincible,
-    };
-
-    /// StrategoAI, thesis §3.1.2 (Listing 3.1).
-    pub const STRATEGOAI: ValueRules = ValueRules {
-        base: 0.02,
-        factor: 1.55,
-        equal_kind_factor: None,
-        scale_top_to_one: false,
-        marshal_vs_spy: None,
-        rare_specialists: false,
-        per_piece_bonus: false,
-        spy_needs_enemy_marshal: false,
-        bomb: 0.5,
-        flag: FlagValue::Fixed(2.0),
-        reveal: RevealPenalty::Constant(STRATEGOAI_REVEAL_PENALTY),
     };
 }
 
@@ -235,9 +221,6 @@ pub fn game_state(values: &BySide<[f64; 12]>, alive: &BySide<Army>, side: Side) 
 pub fn invincible_reveal_penalty(opponent_movers: u32) -> f64 {
     if opponent_movers <= 15 { 0.02 * opponent_movers as f64 } else { 0.33 }
 }
-
-/// StrategoAI's reveal penalty (§3.2.1): a constant 25/100.
-pub const STRATEGOAI_REVEAL_PENALTY: f64 = 0.25;
 
 /// Movable pieces in an army.
 pub fn movers(a: &Army) -> u32 {

@@ -92,12 +92,17 @@ pub fn evaluate(pos: &Position, side: Side) -> i32 {
 /// The game end is the referee's own ([`Position::outcome_given`]), so search and referee
 /// cannot disagree on it (they once did, on a side stopped by the two-squares rule).
 pub fn terminal_score(pos: &Position, moves: &MoveList, ply: u32) -> Option<i32> {
+    pos.outcome_given(moves).map(|o| terminal_points(o, pos.to_move(), ply))
+}
+
+/// The points of a finished game for `side`, `ply` plies below the root of a search.
+pub fn terminal_points(outcome: Outcome, side: Side, ply: u32) -> i32 {
     let won = WIN - ply.min(MAX_PLY as u32) as i32;
-    pos.outcome_given(moves).map(|o| match o.winner() {
-        Some(w) if w == pos.to_move() => won,
+    match outcome.winner() {
+        Some(w) if w == side => won,
         Some(_) => -won,
         None => 0,
-    })
+    }
 }
 
 /// The score of an [`Outcome`] for `side` (for callers that already have one).

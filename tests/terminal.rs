@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{board, play_all};
+use common::{STOPPED_PIECES, STOPPED_SHUTTLES, board, play_all};
 use stratagem::ai::eval::material::{WIN, terminal_score};
 use stratagem::ai::search::{alphabeta, negamax};
 use stratagem::rules::{DrawReason, Outcome, Position, Rules, Side, WinReason};
@@ -15,21 +15,10 @@ use stratagem::rules::{DrawReason, Outcome, Position, Rules, Side, WinReason};
 /// Each side's only movable piece is walled in by its own Bombs and shuttles three times;
 /// `extra` adds pieces (a free Blue Scout makes Blue able to move after all).
 fn stopped(extra: &[(&str, char)]) -> Position {
-    let mut pieces = vec![
-        ("a2", 'I'),
-        ("a3", 'B'),
-        ("b2", 'B'),
-        ("b1", 'B'),
-        ("c1", 'M'),
-        ("j9", 'U'),
-        ("j8", 'N'),
-        ("i9", 'N'),
-        ("i10", 'N'),
-        ("h10", 'Y'),
-    ];
+    let mut pieces = STOPPED_PIECES.to_vec();
     pieces.extend_from_slice(extra);
     let mut pos = board(&pieces, Rules::default(), Side::Red);
-    play_all(&mut pos, &["a2-a1", "j9-j10", "a1-a2", "j10-j9", "a2-a1", "j9-j10"]);
+    play_all(&mut pos, &STOPPED_SHUTTLES);
     assert!(pos.legal_moves().is_empty(), "Red is stopped by the two-squares rule");
     pos
 }

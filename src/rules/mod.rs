@@ -20,7 +20,7 @@ pub mod zobrist;
 pub use combat::{Battle, battle};
 pub use game::{Game, GameSetupError};
 pub use movegen::{MAX_MOVES, MoveList};
-pub use piece::{Army, BySide, PieceKind, Side, Variant};
+pub use piece::{Army, ByKind, BySide, PieceKind, Side, Variant};
 pub use position::{
     BattleReport, DrawReason, IllegalMove, Move, MoveReport, Outcome, PieceId, PieceState, PlyRecord, Position,
     PositionError, ReportError, WinReason,

@@ -22,6 +22,8 @@
 pub mod ai;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod arena;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod outside;
 pub mod rules;
 pub mod ucc;
 #[cfg(target_arch = "wasm32")]

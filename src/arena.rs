@@ -8,6 +8,8 @@
 //! - bots see only their [`crate::rules::PlayerView`], kept up to date from the public move reports;
 //! - the referee is [`Game`] under the match's [`Rules`] (draw rules included); a bot that
 //!   returns an illegal move forfeits the game (it is counted and reported, never a panic);
+//!   so does a bot that panics (the panic is caught, the game recorded as its forfeit with the
+//!   panic's message, and the match goes on: the soak counts these);
 //! - every random choice is derived from the match seed and the game and ply numbers, so a
 //!   match with a node budget (`nodes`, no `movetime`) plays the same games on any machine
 //!   and with any number of threads.
@@ -189,8 +191,19 @@ pub struct GameReport {
     /// A side that forfeited (an illegal move; for an outside program also a crash, a
     /// timeout or garbage), with the reason.
     pub illegal: Option<(Side, String)>,
+    /// The forfeit was a panic of the bot (caught); `illegal` holds its message.
+    pub panicked: bool,
     /// Thinking times by side.
     pub times: BySide<MoveTimes>,
+}
+
+/// The message of a caught panic.
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_string())
 }
 
 /// Plays one game between two bots; each sees only its view.
@@ -207,6 +220,7 @@ pub fn play_game(
     let mut rng = rng_from_seed(seed);
     let mut times = BySide::<MoveTimes>::default();
     let mut illegal = None;
+    let mut panicked = false;
     while game.outcome().is_none() {
         let side = game.to_move();
         let bot: &mut dyn Bot = if side == Side::Red { &mut *red } else { &mut *blue };
@@ -214,10 +228,21 @@ pub fn play_game(
         let clock = SystemClock::new();
         let mut progress = |_: &Progress| {};
         let started = Instant::now();
-        let (mv, nodes) = {
+        // A panicking bot loses the game; the match goes on. The bot is not used again
+        // after a panic (its state may be broken), and the view is rebuilt per game.
+        let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let mut ctx = SearchContext::new(budget, &clock, move_seed, &mut progress);
             let mv = bot.choose_move(&views[side], &mut ctx);
             (mv, ctx.nodes())
+        }));
+        let (mv, nodes) = match chosen {
+            Ok(c) => c,
+            Err(payload) => {
+                illegal = Some((side, format!("panic: {} (ply {})", panic_text(&*payload), game.position().ply())));
+                panicked = true;
+                game.forfeit(side).expect("the game was running");
+                break;
+            }
         };
         times[side].add(started.elapsed().as_secs_f64() * 1000.0, nodes, budget.time_ms);
         match game.play(mv) {
@@ -233,7 +258,13 @@ pub fn play_game(
         }
     }
     let outcome = game.outcome().expect("loop ends when the game does");
-    Ok(GameReport { game, outcome, setups, illegal, times })
+    // The views kept from the reports must agree with the referee's at the end.
+    for s in Side::BOTH {
+        if !panicked && views[s].to_record() != game.view(s).to_record() {
+            illegal.get_or_insert((s, "internal: the view drifted from the referee's".to_string()));
+        }
+    }
+    Ok(GameReport { game, outcome, setups, illegal, panicked, times })
 }
 
 /// Plays one game between a bot and an outside program (see the module doc): the program
@@ -330,7 +361,7 @@ pub fn play_outside_game(
     }
     let outcome = game.outcome().expect("loop ends when the game does");
     engine.quit(&outcome.to_string());
-    Ok(GameReport { game, outcome, setups, illegal, times })
+    Ok(GameReport { game, outcome, setups, illegal, panicked: false, times })
 }
 
 /// Wins, draws and losses from one side's point of view.
@@ -460,8 +491,10 @@ pub struct GameSummary {
     pub outcome: Outcome,
     /// Plies played.
     pub plies: u32,
-    /// A forfeit by an illegal move, if any.
+    /// A forfeit (illegal move, panic, outside program's fault), if any.
     pub illegal: Option<(Side, String)>,
+    /// The forfeit was a caught panic.
+    pub panicked: bool,
     /// Where it was saved, if it was.
     pub saved: Option<PathBuf>,
 }
@@ -567,6 +600,7 @@ fn play_match_game(
         outcome: report.outcome,
         plies: report.game.position().ply(),
         illegal: report.illegal,
+        panicked: report.panicked,
         saved,
     };
     Ok((summary, times))

@@ -25,6 +25,8 @@ pub mod arena;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod outside;
 pub mod rules;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod soak;
 pub mod ucc;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -283,9 +283,8 @@ pub fn play_outside_game(
     let bot_side = program_side.opponent();
     let mut engine = OutsideEngine::spawn(command).map_err(ArenaError::Program)?;
     let mut times = BySide::<MoveTimes>::default();
-    let started = Instant::now();
+    // The setup is not a move: its time (the program's start-up) is not counted in `times`.
     let program_setup = engine.setup(program_side, bot.name(), outside.setup_ms);
-    times[program_side].add(started.elapsed().as_secs_f64() * 1000.0, 0, None);
     let (program_setup, mut illegal) = match program_setup {
         Ok(s) => (s, None),
         // No army to play: the game is lost before it starts. The record shows the bot's
@@ -309,6 +308,7 @@ pub fn play_outside_game(
     }
     let mut views = BySide::from_fn(|s| game.view(s));
     let mut rng = rng_from_seed(seed);
+    let mut panicked = false;
     while game.outcome().is_none() {
         let side = game.to_move();
         let move_seed = rng.random::<u64>();
@@ -316,13 +316,21 @@ pub fn play_outside_game(
         let played: Result<crate::rules::MoveReport, (Side, String)> = if side == bot_side {
             let clock = SystemClock::new();
             let mut progress = |_: &Progress| {};
-            let (mv, nodes) = {
+            let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let mut ctx = SearchContext::new(budget, &clock, move_seed, &mut progress);
                 let mv = bot.choose_move(&views[side], &mut ctx);
                 (mv, ctx.nodes())
-            };
-            times[side].add(started.elapsed().as_secs_f64() * 1000.0, nodes, budget.time_ms);
-            game.play(mv).map_err(|e| (side, format!("illegal move {mv}: {e}")))
+            }));
+            match chosen {
+                Ok((mv, nodes)) => {
+                    times[side].add(started.elapsed().as_secs_f64() * 1000.0, nodes, budget.time_ms);
+                    game.play(mv).map_err(|e| (side, format!("illegal move {mv}: {e}")))
+                }
+                Err(payload) => {
+                    panicked = true;
+                    Err((side, format!("panic: {} (ply {})", panic_text(&*payload), game.position().ply())))
+                }
+            }
         } else {
             let answer = engine.ask_move(&views[side], outside.move_ms);
             times[side].add(started.elapsed().as_secs_f64() * 1000.0, 0, Some(outside.move_ms as f64));
@@ -361,7 +369,7 @@ pub fn play_outside_game(
     }
     let outcome = game.outcome().expect("loop ends when the game does");
     engine.quit(&outcome.to_string());
-    Ok(GameReport { game, outcome, setups, illegal, panicked: false, times })
+    Ok(GameReport { game, outcome, setups, illegal, panicked, times })
 }
 
 /// Wins, draws and losses from one side's point of view.

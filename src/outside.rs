@@ -107,10 +107,20 @@ impl OutsideEngine {
         // cannot block it. The threads end when the program's pipes close.
         let (tx, lines) = channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
+            let mut r = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                // Bytes, at most 4 KiB a line: bytes that are not UTF-8 or a line without an
+                // end are garbage to report, not a reason to stop reading.
+                match r.by_ref().take(4096).read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).trim_end_matches(['\r', '\n']).to_string();
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
                 }
             }
         });

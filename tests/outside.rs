@@ -17,7 +17,7 @@ fn settings(move_ms: u64) -> MatchSettings {
         threads: 2,
         save_dir: None,
         sprt: None,
-        outside: OutsideSettings { move_ms, setup_ms: 2000, max_turns: 150 },
+        outside: OutsideSettings { move_ms, setup_ms: 10_000, max_turns: 150 },
     }
 }
 
@@ -47,8 +47,12 @@ fn our_own_ucc_player_as_the_outside_program() {
 /// Plays two games (both colours) against the scripted program in `mode`; the bot must win
 /// both, and the program's forfeit reason must contain each of `why`.
 fn program_loses(mode: &str, move_ms: u64, why: &[&str]) {
+    program_loses_with(mode, &settings(move_ms), why);
+}
+
+fn program_loses_with(mode: &str, settings: &MatchSettings, why: &[&str]) {
     let mut games: Vec<GameSummary> = Vec::new();
-    let r = run_match("random", &faulty(mode), 2, &settings(move_ms), |g, _| games.push(g.clone())).unwrap();
+    let r = run_match("random", &faulty(mode), 2, settings, |g, _| games.push(g.clone())).unwrap();
     assert_eq!((r.wdl.wins, r.wdl.games()), (2, 2), "{mode}: the bot must win both games");
     assert_eq!(r.illegal, [0, if mode == "surrender" { 0 } else { 2 }], "{mode}: forfeits");
     for g in &games {
@@ -83,6 +87,8 @@ fn a_program_that_crashes_loses_with_its_last_words() {
 #[test]
 fn a_program_that_sends_garbage_loses() {
     program_loses("garbage", 5000, &["unintelligible answer 'HELLO WORLD'"]);
+    // Bytes that are not UTF-8 are garbage too, not a crash.
+    program_loses("binary", 5000, &["unintelligible answer '\u{fffd}\u{fffd} 3 UP'"]);
 }
 
 #[test]
@@ -98,7 +104,9 @@ fn a_program_that_surrenders_loses() {
 #[test]
 fn a_bad_or_missing_setup_loses() {
     program_loses("badsetup", 5000, &["setup:", "not ten characters"]);
-    program_loses("silent", 1000, &["setup: no answer"]);
+    // The setup's own time limit (generous elsewhere: Python starts slowly on a loaded machine).
+    let s = MatchSettings { outside: OutsideSettings { setup_ms: 1500, ..settings(5000).outside }, ..settings(5000) };
+    program_loses_with("silent", &s, &["setup: no answer within 1500 ms"]);
 }
 
 #[test]

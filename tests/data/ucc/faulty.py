@@ -5,6 +5,7 @@ Usage: faulty.py MODE, where MODE says what it does when first asked for a move:
   timeout    never answers (sleeps)
   crash      writes "boom" to standard error and exits with status 3
   garbage    answers "HELLO WORLD"
+  binary     answers bytes that are not UTF-8
   illegal    tries to move its Flag
   surrender  answers SURRENDER
   badsetup   sends a setup row of nine characters instead of the setup
@@ -57,6 +58,9 @@ for raw in sys.stdin:
         sys.exit(3)
     elif MODE == "garbage":
         say("HELLO WORLD")
+    elif MODE == "binary":
+        sys.stdout.buffer.write(b"\xff\xfe 3 UP\n")
+        sys.stdout.flush()
     elif MODE == "illegal":
         # The Flag stands at x 0 of the first row sent: y 0 for Red, y 6 for Blue.
         say("0 0 DOWN" if colour == "RED" else "0 6 DOWN")

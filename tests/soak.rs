@@ -54,14 +54,14 @@ impl Bot for Panicky {
     }
 
     fn setup(&mut self, variant: Variant, rng: &mut BotRng) -> Setup {
-        stratagem::ai::random::random_setup(variant, rng)
+        stratagem::ai::setupgen::random::random_setup(variant, rng)
     }
 }
 
 #[test]
 fn a_panicking_bot_forfeits_with_the_message() {
     let mut rng = rng_from_seed(1);
-    let setups = BySide::from_fn(|_| stratagem::ai::random::random_setup(Variant::Classic, &mut rng));
+    let setups = BySide::from_fn(|_| stratagem::ai::setupgen::random::random_setup(Variant::Classic, &mut rng));
     let mut other = make_bot("random").unwrap();
     let mut bad = Panicky { after: 3, moves: 0 };
     let r = play_game(other.as_mut(), &mut bad, setups, Rules::default(), Budget::nodes(10), 2).unwrap();

@@ -303,7 +303,7 @@ fn walled_in_setup() -> Setup {
 #[test]
 fn no_legal_move_answers_surrender() {
     let red = walled_in_setup();
-    let blue = stratagem::ai::random::random_setup(Variant::Classic, &mut rng_from_seed(3));
+    let blue = stratagem::ai::setupgen::random::random_setup(Variant::Classic, &mut rng_from_seed(3));
     let game = Game::new(rules(), &red, &blue).unwrap();
     assert!(game.position().legal_moves().is_empty(), "the test position must leave Red no move");
     let mut p = UccPlayer::new(Box::new(Scripted { setup: red, shuttle: false }), stratagem::ai::Budget::nodes(10), 1);
@@ -348,8 +348,8 @@ fn longest_shuttle(pos: &Position, side: Side) -> usize {
 fn opponent_may_shuttle_we_keep_the_two_squares_rule() {
     for (side, seed) in [(Side::Red, 5), (Side::Blue, 6)] {
         let mut rng = rng_from_seed(seed);
-        let ours = stratagem::ai::random::random_setup(Variant::Classic, &mut rng);
-        let theirs = stratagem::ai::random::random_setup(Variant::Classic, &mut rng);
+        let ours = stratagem::ai::setupgen::random::random_setup(Variant::Classic, &mut rng);
+        let theirs = stratagem::ai::setupgen::random::random_setup(Variant::Classic, &mut rng);
         let (red, blue) = if side == Side::Red { (ours, theirs) } else { (theirs, ours) };
         let mut game = Game::new(rules(), &red, &blue).unwrap();
         let bot = Scripted { setup: ours, shuttle: true };

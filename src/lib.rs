@@ -37,6 +37,14 @@
 pub mod ai;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod arena;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod outside;
+pub mod rules;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod soak;
+pub mod ucc;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
 
 // The chosen public API, for a user of the crate: the referee and its vocabulary, the player
 // view, and the one engine call with what it needs. Everything else is reachable through the
@@ -44,7 +52,3 @@ pub mod arena;
 pub use ai::engine::{ThinkError, Thought, move_seed, think};
 pub use ai::{BOTS, Bot, Budget, Clock, FrozenClock, LEVELS, Progress, SearchContext, make_bot};
 pub use rules::{Game, Move, Outcome, PieceKind, PlayerView, Position, Rules, Setup, Side, Square, Variant};
-pub mod rules;
-pub mod ucc;
-#[cfg(target_arch = "wasm32")]
-pub mod wasm;

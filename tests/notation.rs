@@ -353,6 +353,7 @@ fn random_record(rng: &mut ChaCha8Rng, classic: &[String], barrage: &[String]) -
         scout_move_and_strike: rng.random_bool(0.8),
         max_plies: *[None, Some(2000), Some(150)].choose(rng).unwrap(),
         max_plies_without_attack: *[None, Some(200), Some(40)].choose(rng).unwrap(),
+        repetition_binds_only: None,
     };
     let mut pos = Position::new(rules, &red, &blue);
     let mut moves = Vec::new();

@@ -65,6 +65,7 @@ pub fn random_rules(rng: &mut ChaCha8Rng, variant: Variant) -> Rules {
         scout_move_and_strike: rng.random_bool(0.6),
         max_plies: None,
         max_plies_without_attack: None,
+        repetition_binds_only: None,
     }
 }
 

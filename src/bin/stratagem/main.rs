@@ -13,6 +13,7 @@ mod bots;
 mod perft;
 mod replay;
 mod setup;
+mod soak;
 mod ucc;
 
 #[derive(Parser)]
@@ -37,6 +38,9 @@ enum Command {
     Perft(perft::Args),
     /// Play bots against each other.
     Arena(arena::Args),
+    /// Many games between every pair of bots in both variants, counting panics, illegal
+    /// moves, moves over budget and draws at the limits.
+    Soak(soak::Args),
     /// Play as a bot under the 2012 UCC manager protocol on standard input/output.
     Ucc(ucc::Args),
     /// List the bots and the difficulty levels.
@@ -50,6 +54,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => replay::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Arena(a) => arena::run(a),
+        Command::Soak(a) => soak::run(a),
         Command::Ucc(a) => ucc::run(a),
         Command::Bots => bots::run(),
     }

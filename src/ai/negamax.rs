@@ -304,9 +304,11 @@ impl Bot for NegamaxBot {
         search_view(view, ctx, self.config).best
     }
 
-    /// The tutorial says nothing about setups: a uniformly random one.
+    /// The tutorial says nothing about setups: one drawn from the statistics of human setups
+    /// (Invincible's semi-random placement), so the Flag stands behind the front row
+    /// (docs/bots/negamax.md).
     fn setup(&mut self, variant: Variant, rng: &mut BotRng) -> Setup {
-        super::random::random_setup(variant, rng)
+        super::invincible::setup::semi_random_for(variant, rng)
     }
 }
 

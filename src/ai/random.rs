@@ -56,8 +56,11 @@ impl Bot for RandomBot {
         mv
     }
 
+    /// One setup drawn from the statistics of human setups (Invincible's semi-random placement,
+    /// not its best-of-50): the Random level must still offer and play realistic setups, with
+    /// the Flag behind the front row (issue 9), while its moves stay uniformly random.
     fn setup(&mut self, variant: Variant, rng: &mut BotRng) -> Setup {
-        random_setup(variant, rng)
+        super::invincible::setup::semi_random_for(variant, rng)
     }
 }
 

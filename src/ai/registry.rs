@@ -31,7 +31,7 @@ pub const BOTS: &[BotEntry] = &[
     BotEntry {
         name: "random",
         make: || Box::new(super::random::RandomBot::new()),
-        description: "uniformly random legal moves and a uniformly random setup",
+        description: "uniformly random legal moves; a setup drawn from human setup statistics",
         source: "baseline",
     },
     BotEntry {

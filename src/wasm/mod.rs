@@ -106,9 +106,17 @@ fn parse_seed(v: &JsValue) -> Result<u64, JsValue> {
     Err(js_err("seed must be a number or a string"))
 }
 
-/// Parses a setup string and checks it against `variant`; the error says what and where.
+/// A setup string as people type it: either case. A setup string names kinds only (the side is
+/// the owner's), so lowercase (Blue's letters in a field) means the same kinds; the page took
+/// "ibjeib..." for an error before (issue 9).
+fn setup_letters(text: &str) -> String {
+    text.trim().to_ascii_uppercase()
+}
+
+/// Parses a setup string (either case) and checks it against `variant`; the error says what
+/// and where.
 fn setup_for(text: &str, variant: Variant, whose: &str) -> Result<Setup, JsValue> {
-    Setup::parse_for(text, variant).map_err(|e| js_err(format!("{whose}: {e}")))
+    Setup::parse_for(&setup_letters(text), variant).map_err(|e| js_err(format!("{whose}: {e}")))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -172,11 +180,11 @@ pub fn version() -> String {
 }
 
 /// Checks a setup string for `variant` (`"classic"` or `"barrage"`) and returns it
-/// normalized (trimmed); the error says what is wrong and where.
+/// normalized (trimmed, uppercase); the error says what is wrong and where.
 #[wasm_bindgen(js_name = checkSetup)]
 pub fn check_setup(text: &str, variant: &str) -> Result<String, JsValue> {
     let v = parse_variant(variant)?;
-    Setup::parse_for(text, v).map(|s| s.to_letters()).map_err(js_err)
+    Setup::parse_for(&setup_letters(text), v).map(|s| s.to_letters()).map_err(js_err)
 }
 
 /// A uniformly random setup of `variant`, reproducible from `seed`.
@@ -714,7 +722,15 @@ impl Referee {
                 resigned(outcome),
             );
         }
-        let rec = GameRecord::read(t).map_err(|e| js_err(format!("game record, {e}")))?;
+        // Text that is neither XML nor JSON and has no record tag at all is not a record: say so
+        // in plain words rather than with the first tag the record reader misses.
+        if !t.lines().any(|l| l.trim_start().starts_with('[')) {
+            return Err(js_err(
+                "this is not a game record the page can open (a Stratagem record, a Gravon XML file, \
+                 or a game exported from this page)",
+            ));
+        }
+        let rec = GameRecord::read(t).map_err(|e| js_err(format!("this game record cannot be read: {e}")))?;
         let RecordStart::Setups { red, blue } = rec.start else {
             return Err(js_err("this record starts from a position, not from two setups: the page cannot play it"));
         };

@@ -5,13 +5,17 @@
  *
  * Invariants: the canvas is exactly the 10 x 10 board (no margins), so a square's centre is
  * `rect.left + (x + 0.5) * rect.width / 10`; the board is drawn from the model passed to
- * `render`, never from state of its own, except the cursor, the drag and the flip.
+ * `render`, never from state of its own, except the cursor, the drag and the flip. The
+ * coordinates are HTML labels beside the canvas (`#coord-ranks`, `#coord-files`), which follow
+ * the flip; they take `COORD_PX` of the width and height the board may fill.
  */
 
 import { drawPiece, roundRect, COLORS, label } from './pieces.js';
 
 const FILES = 'abcdefghij';
 const LAKES = new Set([42, 43, 52, 53, 46, 47, 56, 57]);
+/** The strip of coordinates left of and below the canvas (style.css: .coord-ranks, .coord-files). */
+const COORD_PX = 18;
 
 /** @param {number} i 0..99 @returns {string} e.g. "e4" */
 export function squareName(i) {
@@ -69,6 +73,9 @@ export class BoardView {
     this.slides = null;
     /** @type {{from: number, to: number}|null} the move the player made by dragging */
     this.justDropped = null;
+    this.ranks = document.getElementById('coord-ranks');
+    this.files = document.getElementById('coord-files');
+    this.labels();
     this.bind();
     new ResizeObserver(() => this.resize()).observe(wrap);
     window.addEventListener('resize', () => this.resize());
@@ -77,10 +84,10 @@ export class BoardView {
 
   /** Fits the canvas to its container and the window height, sharp on hi-dpi screens. */
   resize() {
-    const avail = this.wrap.clientWidth;
+    const avail = this.wrap.clientWidth - COORD_PX;
     // fill the width, but keep the whole board (and the message line below it) in view
     const top = Math.max(0, this.wrap.getBoundingClientRect().top + window.scrollY);
-    const maxH = Math.max(window.innerHeight - top - 40, window.innerHeight * 0.6);
+    const maxH = Math.max(window.innerHeight - top - 40 - COORD_PX, window.innerHeight * 0.6);
     const size = Math.max(240, Math.floor(Math.min(avail, maxH, 860) / 10) * 10);
     if (size === this.size) return;
     this.size = size;
@@ -96,7 +103,27 @@ export class BoardView {
   /** @param {boolean} f */
   setFlipped(f) {
     this.flipped = f;
+    this.labels();
     this.draw();
+  }
+
+  /** The coordinate labels, top to bottom and left to right as the board is seen now. */
+  labels() {
+    /** @param {HTMLElement|null} el @param {string[]} texts */
+    const fill = (el, texts) => {
+      if (!el) return;
+      el.replaceChildren(
+        ...texts.map((t) => {
+          const span = document.createElement('span');
+          span.textContent = t;
+          return span;
+        }),
+      );
+    };
+    const ranks = Array.from({ length: 10 }, (_, i) => String(10 - i));
+    const files = FILES.split('');
+    fill(this.ranks, this.flipped ? ranks.reverse() : ranks);
+    fill(this.files, this.flipped ? files.reverse() : files);
   }
 
   /** Screen cell (x from left, y from top) of square `i`. @param {number} i */
@@ -352,21 +379,6 @@ export class BoardView {
           g.fill();
         }
       }
-    }
-    // coordinates along the left and bottom edges of the screen
-    g.font = `600 ${Math.max(8, Math.round(s * 0.15))}px system-ui, sans-serif`;
-    g.fillStyle = 'rgba(50,38,18,0.8)';
-    g.textBaseline = 'top';
-    g.textAlign = 'left';
-    for (let y = 0; y < 10; y++) {
-      const sq = this.squareAt(0, y);
-      if (!isLake(sq)) g.fillText(String(Math.floor(sq / 10) + 1), 3, y * s + 2);
-    }
-    g.textBaseline = 'bottom';
-    g.textAlign = 'right';
-    for (let x = 0; x < 10; x++) {
-      const sq = this.squareAt(x, 9);
-      g.fillText(FILES[sq % 10], (x + 1) * s - 3, S - 2);
     }
     if (this.showCursor && document.activeElement === this.canvas) {
       const { x, y } = this.cellOf(this.cursor);

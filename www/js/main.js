@@ -185,6 +185,7 @@ function moveSquares(rep) {
 function render() {
   updateStatus();
   updateButtons();
+  queueMicrotask(describeBoard);
   if (S.phase === 'setup' || S.phase === 'loading' || !S.referee) {
     board.render({
       cells: S.phase === 'loading' ? new Array(100).fill(null) : setupCells(),
@@ -336,9 +337,45 @@ function renderPanels(humanCells = null) {
         list.append(li);
       }
       const cur = list.querySelector('li.current');
-      if (cur) cur.scrollIntoView({ block: 'nearest' });
+      if (cur) scrollListTo(list, /** @type {HTMLElement} */ (cur));
     }
   }
+}
+
+/**
+ * Scrolls the move list (only the list) so that `li` shows. `scrollIntoView` would scroll every
+ * scrollable ancestor too, the page included: on a phone that took the board off the screen
+ * after almost every move (issue 9).
+ * @param {HTMLElement} list @param {HTMLElement} li
+ */
+function scrollListTo(list, li) {
+  const lr = list.getBoundingClientRect();
+  const r = li.getBoundingClientRect();
+  if (r.top < lr.top) list.scrollTop += r.top - lr.top;
+  else if (r.bottom > lr.bottom) list.scrollTop += r.bottom - lr.bottom;
+}
+
+/**
+ * The board in words for screen readers (`#board-text`, the canvas's aria-describedby): the
+ * player's pieces by square, the enemy's (unknown unless revealed), and the last move.
+ */
+function describeBoard() {
+  const m = board.model;
+  if (!m) return;
+  /** @type {string[]} */
+  const own = [];
+  /** @type {string[]} */
+  const enemy = [];
+  m.cells.forEach((c, i) => {
+    if (!c) return;
+    const what = c.kind ? label(c.kind) : c.scout ? 'Scout' : c.moved ? 'unknown (moved)' : 'unknown';
+    (c.side === HUMAN ? own : enemy).push(`${what} ${squareName(i)}`);
+  });
+  const rep = S.referee && S.phase !== 'setup' ? /** @type {Report|null} */ (S.referee.reportAt(S.viewPly ?? S.referee.ply())) : null;
+  const last = rep ? ` Last move: ${rep.side} ${rep.text}${rep.battle ? `, ${rep.battle.text}` : ''}.` : '';
+  const t = `Your pieces (${HUMAN}): ${own.join(', ') || 'none'}. Enemy pieces (${BOT}): ${enemy.join(', ') || 'none'}.${last}`;
+  const el = $('board-text');
+  if (el.textContent !== t) el.textContent = t;
 }
 
 // ------------------------------------------------------------------------------------------
@@ -349,9 +386,20 @@ function setSetup(s, note) {
   S.setup = wasm.checkSetup(s, VARIANT);
   S.setupSel = null;
   store.setRaw(store.KEYS.lastSetup, S.setup);
+  followHash();
   $('setup-error').textContent = '';
-  if (note) message(note);
+  message(note ?? '');
   render();
+}
+
+/**
+ * A `#setup=` address follows the setup as it changes, so a reload (or a bookmark) gives the
+ * setup the player has now, not the one the link first brought (issue 9).
+ */
+function followHash() {
+  if (!location.hash.startsWith('#setup=')) return;
+  const url = `${location.pathname}${location.search}#setup=${S.setup}`;
+  if (location.hash !== `#setup=${S.setup}`) history.replaceState(null, '', url);
 }
 
 /** @param {number} a @param {number} b */
@@ -363,6 +411,7 @@ function swapSetup(a, b) {
 
 /** @param {number} sq */
 function setupClick(sq) {
+  message('');
   if (sq >= 40) {
     S.setupSel = null;
     message('Your pieces stand on rows 1 to 4.');
@@ -495,16 +544,23 @@ function startGame() {
     message('This build has no opponent (ai::LEVELS is empty).', 'warn');
     return;
   }
-  let blue;
-  try {
-    blue = wasm.botSetup(lv.bot, VARIANT, randomSeed());
-  } catch (e) {
-    message(`The bot could not make a setup (${errText(e)}); it uses a random one.`, 'warn');
-    blue = wasm.randomSetup(VARIANT, randomSeed());
-  }
   store.setRaw(store.KEYS.lastSetup, S.setup);
-  beginGame(S.setup, blue);
-  message(`New game against ${lv.label}. You play Red and move first.`);
+  const blue = newBotSetup(lv);
+  beginGame(S.setup, blue.setup);
+  message(blue.warning ?? `New game against ${lv.label}. You play Red and move first.`, blue.warning ? 'warn' : 'info');
+}
+
+/**
+ * A fresh setup from the level's bot (a random one, with a warning, if its generator fails).
+ * @param {Level} lv
+ * @returns {{setup: string, warning?: string}}
+ */
+function newBotSetup(lv) {
+  try {
+    return { setup: wasm.botSetup(lv.bot, VARIANT, randomSeed()) };
+  } catch (e) {
+    return { setup: wasm.randomSetup(VARIANT, randomSeed()), warning: `The bot could not make a setup (${errText(e)}); it uses a random one.` };
+  }
 }
 
 /** @param {number} sq */
@@ -525,6 +581,7 @@ function humanTurn() {
 
 /** @param {number} sq */
 function playClick(sq) {
+  message('');
   if (S.viewPly != null) {
     S.viewPly = null;
     message('Back to the game.');
@@ -728,6 +785,7 @@ function resign() {
 }
 
 function newGame() {
+  message('');
   stopThinking();
   S.referee?.free();
   S.referee = null;
@@ -741,12 +799,18 @@ function newGame() {
   render();
 }
 
+/**
+ * The same setup for the player and a new one for the bot: the bot's army was just shown in
+ * full on the game-over board, so reusing it would hand the player every hidden rank (issue 9).
+ */
 function playAgain() {
   const r = S.referee;
   if (!r) return;
   warmUp();
-  beginGame(r.redSetup(), r.blueSetup());
-  message('Same setups, new game.');
+  const lv = currentLevel();
+  const blue = newBotSetup(lv);
+  beginGame(r.redSetup(), blue.setup);
+  message(blue.warning ?? 'Your setup again; the bot has set up anew.', blue.warning ? 'warn' : 'info');
 }
 
 /**
@@ -902,28 +966,18 @@ function bindControls() {
     if (S.referee && S.phase !== 'setup') saveGame();
     updateStatus();
   });
-  // Abandoning a game under way takes a second click: a slip must not lose the game.
-  let confirmTimer = 0;
+  // Leaving or replacing a game under way takes a second click: a slip must not lose the game.
+  const underWay = () => S.phase === 'play' && (S.referee?.ply() ?? 0) > 0;
   $btn('btn-new-game').addEventListener('click', () => {
-    const b = $btn('btn-new-game');
-    const underWay = S.phase === 'play' && (S.referee?.ply() ?? 0) > 0;
-    if (underWay && !b.dataset.confirm) {
-      b.dataset.confirm = '1';
-      b.textContent = 'Abandon game?';
-      message('Click "Abandon game?" again to leave this game for a new one.');
-      confirmTimer = window.setTimeout(() => {
-        delete b.dataset.confirm;
-        b.textContent = 'New game';
-      }, 4000);
-      return;
-    }
-    clearTimeout(confirmTimer);
-    delete b.dataset.confirm;
-    b.textContent = 'New game';
+    if (underWay() && !confirmed('btn-new-game', 'Abandon game?', 'Click "Abandon game?" again to leave this game for a new one.')) return;
     newGame();
   });
   $btn('btn-undo').addEventListener('click', undo);
-  $btn('btn-resign').addEventListener('click', resign);
+  $btn('btn-resign').addEventListener('click', () => {
+    if (S.phase !== 'play') return;
+    if (!confirmed('btn-resign', 'Resign?', 'Click "Resign?" again to give up this game.')) return;
+    resign();
+  });
   $btn('btn-flip').addEventListener('click', () => {
     S.flipped = !S.flipped;
     board.setFlipped(S.flipped);
@@ -938,7 +992,10 @@ function bindControls() {
   $btn('btn-export').addEventListener('click', () => exportGame('record'));
   $btn('btn-export-over').addEventListener('click', () => exportGame('record'));
   $btn('btn-export-gravon').addEventListener('click', () => exportGame('gravon'));
-  $btn('btn-import').addEventListener('click', () => $input('import-file').click());
+  $btn('btn-import').addEventListener('click', () => {
+    if (underWay() && !confirmed('btn-import', 'Replace game?', 'Click "Replace game?" again to open a record in place of this game.')) return;
+    $input('import-file').click();
+  });
   $input('import-file').addEventListener('change', () => {
     const f = $input('import-file').files?.[0];
     $input('import-file').value = '';
@@ -951,6 +1008,17 @@ function bindControls() {
   });
   $btn('btn-step-forward').addEventListener('click', () => {
     if (S.viewPly != null) showPly(S.viewPly + 1);
+  });
+  // The move list is one stop in the Tab order; the arrow keys step through it.
+  $('move-list').addEventListener('keydown', (ev) => {
+    const r = S.referee;
+    if (!r || (S.phase !== 'play' && S.phase !== 'over')) return;
+    const now = S.viewPly ?? r.ply();
+    /** @type {Record<string, number>} */
+    const to = { ArrowUp: now - 1, ArrowLeft: now - 1, ArrowDown: now + 1, ArrowRight: now + 1, Home: 0, End: r.ply(), PageUp: now - 10, PageDown: now + 10 };
+    if (!(ev.key in to)) return;
+    ev.preventDefault();
+    showPly(Math.max(0, Math.min(r.ply(), to[ev.key])));
   });
 
   $btn('btn-random-setup').addEventListener('click', () => setSetup(wasm.randomSetup(VARIANT, randomSeed()), 'A random setup.'));
@@ -1019,6 +1087,34 @@ function bindControls() {
   });
 }
 
+/** @type {Record<string, number>} */
+const confirmTimers = {};
+
+/**
+ * Two-click confirmation on a button: the first click turns its label into `question` for 4 s
+ * and returns false; a second click within that time returns true.
+ * @param {string} id @param {string} question @param {string} note
+ */
+function confirmed(id, question, note) {
+  const b = $btn(id);
+  const reset = () => {
+    clearTimeout(confirmTimers[id]);
+    if (b.dataset.label != null) b.textContent = b.dataset.label;
+    delete b.dataset.confirm;
+    delete b.dataset.label;
+  };
+  if (b.dataset.confirm) {
+    reset();
+    return true;
+  }
+  b.dataset.confirm = '1';
+  b.dataset.label = b.textContent ?? '';
+  b.textContent = question;
+  message(note);
+  confirmTimers[id] = window.setTimeout(reset, 4000);
+  return false;
+}
+
 function savePrefs() {
   store.setJson(store.KEYS.prefs, { level: S.level, sound: soundOn() });
 }
@@ -1032,22 +1128,30 @@ function showSound() {
 function fillLevels() {
   const sel = $select('level');
   sel.replaceChildren();
-  for (const l of S.levels) {
+  // Weakest first (ai::LEVELS is ordered by strength): the rank, not the time per move, says
+  // how hard a level is (players took the 1 s level for the hardest; issue 9).
+  S.levels.forEach((l, i) => {
     const o = document.createElement('option');
     o.value = l.id;
-    const secs = l.movetime_ms >= 1000 ? `${(l.movetime_ms / 1000).toFixed(l.movetime_ms % 1000 ? 1 : 0)} s` : `${l.movetime_ms} ms`;
-    o.textContent = `${l.label} (${l.bot}, ${secs}/move)`;
+    const rank = i === 0 ? ', weakest' : i === S.levels.length - 1 ? ', strongest' : '';
+    o.textContent = `${i + 1}. ${l.label} (${secs(l.movetime_ms)} a move${rank})`;
     o.title = l.about;
     sel.append(o);
-  }
+  });
   sel.value = S.level;
   showLevelAbout();
 }
 
+/** @param {number} ms */
+function secs(ms) {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(ms % 1000 ? 1 : 0)} s` : `${ms} ms`;
+}
+
 function showLevelAbout() {
   const lv = currentLevel();
+  const i = S.levels.indexOf(lv);
   $select('level').title = lv?.about ?? '';
-  $('level-about').textContent = lv ? `Opponent: ${lv.label}, ${lv.movetime_ms >= 1000 ? `${lv.movetime_ms / 1000} s` : `${lv.movetime_ms} ms`} a move. ${lv.about}` : '';
+  $('level-about').textContent = lv ? `Opponent: level ${i + 1} of ${S.levels.length}, ${lv.label} (${lv.bot} bot), ${secs(lv.movetime_ms)} a move. ${lv.about}` : '';
 }
 
 /** @param {number|null} sq */

@@ -3,23 +3,14 @@
 //! ask before replacing a game; lowercase setup strings; a plain message for a bad record; the
 //! rules panel counts plies; the move list by keyboard; old messages cleared by later actions;
 //! a text alternative for the canvas board.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as h from './lib/harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await h.startServer();
-  browser = await h.launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = h.shared();
 
 const GOOD = 'IBJEIBHEBGEHEMCEHBDDHFLJGKDIFGBDGFDFDDDB';
 
@@ -33,7 +24,7 @@ async function startAndPlayOne(page) {
 
 test('board coordinates stand beside the board, follow the flip, and are readable on a phone', async () => {
   for (const viewport of [undefined, { width: 390, height: 844 }]) {
-    const { page, errors, context } = await h.openPage(browser, server, { viewport });
+    const { page, errors, context } = await h.openPage(env.browser, env.server, { viewport });
     const read = () =>
       page.evaluate(() => {
         const board = document.getElementById('board').getBoundingClientRect();
@@ -63,7 +54,7 @@ test('board coordinates stand beside the board, follow the flip, and are readabl
 });
 
 test('the levels are offered by rank, weakest first, each saying its time per move', async () => {
-  const { page, errors, context } = await h.openPage(browser, server);
+  const { page, errors, context } = await h.openPage(env.browser, env.server);
   const levels = await h.pageLevels(page);
   const shown = await page.evaluate(() => [...document.querySelectorAll('#level option')].map((o) => o.textContent));
   assert.equal(shown.length, levels.length);
@@ -77,7 +68,7 @@ test('the levels are offered by rank, weakest first, each saying its time per mo
 });
 
 test('Resign and Import ask before they replace a game under way', async () => {
-  const { page, errors, context } = await h.openPage(browser, server);
+  const { page, errors, context } = await h.openPage(env.browser, env.server);
   await startAndPlayOne(page);
   await h.clickElement(page, '#btn-resign');
   assert.equal((await h.state(page)).phase, 'play', 'one click on Resign ended the game');
@@ -105,7 +96,7 @@ test('Resign and Import ask before they replace a game under way', async () => {
 });
 
 test('a lowercase setup string is accepted', async () => {
-  const { page, errors, context } = await h.openPage(browser, server);
+  const { page, errors, context } = await h.openPage(env.browser, env.server);
   await h.clickElement(page, '#setup-input');
   await page.keyboard.type(GOOD.toLowerCase());
   await h.clickElement(page, '#btn-apply-setup');
@@ -113,7 +104,7 @@ test('a lowercase setup string is accepted', async () => {
   assert.equal(await h.setupString(page), GOOD);
   h.assertNoErrors(errors);
   await context.close();
-  const linked = await h.openPage(browser, server, { hash: `#setup=${GOOD.toLowerCase()}` });
+  const linked = await h.openPage(env.browser, env.server, { hash: `#setup=${GOOD.toLowerCase()}` });
   assert.equal(await h.setupString(linked.page), GOOD, 'a lowercase link was refused');
   h.assertNoErrors(linked.errors);
   await linked.context.close();
@@ -123,7 +114,7 @@ test('a file that is not a game record gets a plain message', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratagem-'));
   const file = path.join(dir, 'notes.txt');
   fs.writeFileSync(file, 'Shopping list\nmilk\nbread\n');
-  const { page, errors, context } = await h.openPage(browser, server);
+  const { page, errors, context } = await h.openPage(env.browser, env.server);
   const [fc] = await Promise.all([page.waitForEvent('filechooser'), h.clickElement(page, '#btn-import')]);
   await fc.setFiles(file);
   await page.waitForFunction(() => document.getElementById('message').textContent.trim() !== '');
@@ -137,7 +128,7 @@ test('a file that is not a game record gets a plain message', async () => {
 });
 
 test('the rules panel counts the draw limits in plies', async () => {
-  const { page, errors, context } = await h.openPage(browser, server);
+  const { page, errors, context } = await h.openPage(env.browser, env.server);
   const rules = await h.text(page, '#rules-panel');
   assert.doesNotMatch(rules, /2,000 moves/);
   assert.match(rules, /2,000 plies/);
@@ -147,7 +138,7 @@ test('the rules panel counts the draw limits in plies', async () => {
 });
 
 test('the move list is reached and stepped through by keyboard', async () => {
-  const { page, errors, context } = await h.openPage(browser, server);
+  const { page, errors, context } = await h.openPage(env.browser, env.server);
   const st = await startAndPlayOne(page);
   assert.ok(st.ply >= 2);
   await h.focusByTab(page, 'move-list');
@@ -162,7 +153,7 @@ test('the move list is reached and stepped through by keyboard', async () => {
 });
 
 test('an old message goes when the player does something else', async () => {
-  const { page, errors, context } = await h.openPage(browser, server);
+  const { page, errors, context } = await h.openPage(env.browser, env.server);
   await h.clickElement(page, '#btn-random-setup');
   assert.notEqual((await h.text(page, '#message')).trim(), '', 'Random said nothing');
   await h.clickSquare(page, 'a1');
@@ -173,7 +164,7 @@ test('an old message goes when the player does something else', async () => {
 });
 
 test('the board has a text alternative that follows the game', async () => {
-  const { page, errors, context } = await h.openPage(browser, server);
+  const { page, errors, context } = await h.openPage(env.browser, env.server);
   const described = () =>
     page.evaluate(() => {
       const ids = document.getElementById('board').getAttribute('aria-describedby') ?? '';

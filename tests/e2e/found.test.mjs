@@ -3,23 +3,14 @@
 //! page is no wider than a 390 px phone and Start game is on its first screen; Smart setup never
 //! puts the Flag on the front row at any level; Play again draws a new bot setup; the address
 //! follows the setup, so an edited setup survives a reload.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import * as h from './lib/harness.mjs';
 
 const PHONE = { width: 390, height: 844 };
 
-let server;
-let browser;
-before(async () => {
-  server = await h.startServer();
-  browser = await h.launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = h.shared();
 
 /** Where an element stands in the viewport: {top, bottom, left, right} (CSS pixels). */
 const rectOf = (page, sel) =>
@@ -51,7 +42,7 @@ async function exportedRecord(page) {
 const tag = (record, name) => new RegExp(`\\[${name} "([^"]*)"\\]`).exec(record)?.[1];
 
 test('the board and the status stay in view over 50 moves on a phone', async (t) => {
-  const { page, errors, context } = await h.openPage(browser, server, { viewport: PHONE });
+  const { page, errors, context } = await h.openPage(env.browser, env.server, { viewport: PHONE });
   const levels = await h.pageLevels(page);
   await h.chooseLevelByKeyboard(page, levels[0].id);
   await h.clickElement(page, '#btn-start');
@@ -85,7 +76,7 @@ test('the board and the status stay in view over 50 moves on a phone', async (t)
 });
 
 test('a 390 px phone: no sideways overflow, Start game on the first screen', async () => {
-  const { page, errors, context } = await h.openPage(browser, server, { viewport: PHONE });
+  const { page, errors, context } = await h.openPage(env.browser, env.server, { viewport: PHONE });
   const width = () => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
   assert.ok((await width()) <= PHONE.width, `the setup screen is ${await width()} px wide on a ${PHONE.width} px phone`);
   const start = await rectOf(page, '#btn-start');
@@ -99,7 +90,7 @@ test('a 390 px phone: no sideways overflow, Start game on the first screen', asy
 });
 
 test('Smart setup never puts the Flag on the front row, at any level', async (t) => {
-  const { page, errors, context } = await h.openPage(browser, server);
+  const { page, errors, context } = await h.openPage(env.browser, env.server);
   const levels = await h.pageLevels(page);
   const flag = await page.evaluate(async () => {
     const m = await import('/pkg/stratagem.js');
@@ -125,7 +116,7 @@ test('Smart setup never puts the Flag on the front row, at any level', async (t)
 });
 
 test('Play again draws a new setup for the bot and keeps the player\'s', async () => {
-  const { page, errors, context } = await h.openPage(browser, server);
+  const { page, errors, context } = await h.openPage(env.browser, env.server);
   await h.clickElement(page, '#btn-start');
   await h.waitHumanTurnOrOver(page);
   const blues = [];
@@ -148,7 +139,7 @@ test('Play again draws a new setup for the bot and keeps the player\'s', async (
 
 test('the address follows the setup: a setup changed after opening a link survives a reload', async () => {
   const good = 'IBJEIBHEBGEHEMCEHBDDHFLJGKDIFGBDGFDFDDDB';
-  const { page, errors, context } = await h.openPage(browser, server, { hash: `#setup=${good}` });
+  const { page, errors, context } = await h.openPage(env.browser, env.server, { hash: `#setup=${good}` });
   assert.equal(await h.setupString(page), good);
   await h.clickElement(page, '#btn-random-setup');
   const random = await h.setupString(page);

@@ -13,7 +13,6 @@
 import { drawPiece, roundRect, COLORS, label } from './pieces.js';
 
 const FILES = 'abcdefghij';
-const LAKES = new Set([42, 43, 52, 53, 46, 47, 56, 57]);
 /** The strip of coordinates left of and below the canvas (style.css: .coord-ranks, .coord-files). */
 const COORD_PX = 18;
 
@@ -29,10 +28,6 @@ export function squareIndex(name) {
   return (Number(m[2]) - 1) * 10 + FILES.indexOf(m[1]);
 }
 
-/** @param {number} i */
-export function isLake(i) {
-  return LAKES.has(i);
-}
 
 /**
  * @typedef {{side: 'Red'|'Blue', kind: string|null, moved?: boolean, scout?: boolean,
@@ -73,6 +68,8 @@ export class BoardView {
     this.slides = null;
     /** @type {{from: number, to: number}|null} the move the player made by dragging */
     this.justDropped = null;
+    /** @type {Set<number>} the lake squares, from the engine (`setLakes`) */
+    this.lakes = new Set();
     this.ranks = document.getElementById('coord-ranks');
     this.files = document.getElementById('coord-files');
     this.labels();
@@ -97,6 +94,12 @@ export class BoardView {
     this.canvas.width = Math.round(size * dpr);
     this.canvas.height = Math.round(size * dpr);
     this.g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    this.draw();
+  }
+
+  /** The lake squares, from the engine's rule (`wasm.lakeSquares()`). @param {number[]} squares */
+  setLakes(squares) {
+    this.lakes = new Set(squares);
     this.draw();
   }
 
@@ -290,7 +293,7 @@ export class BoardView {
     for (let i = 0; i < 100; i++) {
       const { x, y } = this.cellOf(i);
       const px = x * s, py = y * s;
-      if (isLake(i)) {
+      if (this.lakes.has(i)) {
         g.fillStyle = '#4f8fc0';
         g.fillRect(px, py, s, s);
         g.strokeStyle = 'rgba(255,255,255,0.25)';

@@ -1,0 +1,587 @@
+// @ts-check
+/**
+ * The game's state machine: the setup phase (the setup being edited, the address following
+ * it), play (the human's clicks, the bot's turn in the worker, battles), the end, undo and
+ * resignation, import and export, stepping through the moves; and `render`, which draws the
+ * board and panels from the referee and the page state.
+ *
+ * Invariants:
+ * - The referee (wasm) is the game: plies, outcome and resignation are read from it, never
+ *   mirrored here; its views are kept up to date ply by ply, so reading them costs no replay.
+ * - The bot worker gets only the bot side's view record (`referee.viewRecord(BOT)`).
+ * - Everything drawn for the human comes from `referee.board(HUMAN)` (own kinds, revealed
+ *   enemy kinds, markers), except after the end, when `boardRevealed()` shows all.
+ * - The game is saved (persist.js, the engine's record) after every ply and at the end.
+ */
+
+import * as wasm from '../../pkg/stratagem.js';
+import { squareIndex, squareName } from './board.js';
+import { BY_LETTER, isMovable } from './pieces.js';
+import { sounds, warmUp } from './sound.js';
+import { S, HUMAN, BOT, VARIANT, $, $btn, $input, message, errText, currentLevel, outcome } from './state.js';
+import { updateStatus, renderPanels, describeBoard, outcomeReason, moveListHandlers } from './panels.js';
+import { saveGame, forgetGame, rememberSetup } from './persist.js';
+
+/** @typedef {import('./board.js').Cell} Cell */
+/** @typedef {import('./state.js').Level} Level */
+/** @typedef {import('./state.js').Outcome} Outcome */
+/** @typedef {import('./state.js').Report} Report */
+
+const BATTLE_MS = 1300;
+
+/**
+ * The board view and the bot client, set once by main.js at boot.
+ * @type {{board: import('./board.js').BoardView, bot: import('./bot.js').BotClient}}
+ */
+export const ui = /** @type {any} */ ({ board: null, bot: null });
+
+let thinkTimer = 0;
+
+moveListHandlers.pick = (ply) => showPly(ply);
+
+// ------------------------------------------------------------------------------------------
+// Drawing
+
+/** @returns {(Cell|null)[]} */
+function setupCells() {
+  /** @type {(Cell|null)[]} */
+  const cells = new Array(100).fill(null);
+  for (let i = 0; i < 40; i++) {
+    const kind = BY_LETTER.get(S.setup[i]) ?? null;
+    if (kind) cells[i] = { side: HUMAN, kind };
+  }
+  for (let i = 60; i < 100; i++) cells[i] = { side: BOT, kind: null };
+  return cells;
+}
+
+function liveCells() {
+  const r = /** @type {wasm.Referee} */ (S.referee);
+  if (S.viewPly != null) return r.boardAt(HUMAN, S.viewPly);
+  if (S.phase === 'over') return r.boardRevealed();
+  return r.board(HUMAN);
+}
+
+/** @param {Report|null} rep */
+function moveSquares(rep) {
+  return rep ? { from: squareIndex(rep.from), to: squareIndex(rep.to) } : null;
+}
+
+export function render() {
+  updateStatus();
+  updateButtons();
+  if (S.phase === 'setup' || S.phase === 'loading' || !S.referee) {
+    const cells = S.phase === 'loading' ? new Array(100).fill(null) : setupCells();
+    describeBoard(cells, null);
+    ui.board.render({
+      cells,
+      own: HUMAN,
+      selected: S.setupSel,
+      targets: new Set(),
+      lastMove: null,
+      battle: null,
+      fadeEnemy: true,
+      zone: HUMAN,
+    });
+    renderPanels();
+    return;
+  }
+  const r = S.referee;
+  const shownPly = S.viewPly ?? r.ply();
+  const last = /** @type {Report|null} */ (shownPly > 0 ? r.reportAt(shownPly) : null);
+  const cells = liveCells();
+  describeBoard(cells, last);
+  ui.board.render({
+    cells,
+    own: HUMAN,
+    selected: S.viewPly == null ? S.selected : null,
+    targets: S.viewPly == null ? S.targets : new Set(),
+    lastMove: moveSquares(last),
+    battle: S.viewPly == null ? S.battle : null,
+  });
+  // the Seen column counts what the human knew, not the board revealed at the end
+  renderPanels(S.phase === 'over' && S.viewPly == null ? r.board(HUMAN) : cells);
+}
+
+function updateButtons() {
+  const inGame = S.phase === 'play' || S.phase === 'over';
+  $('setup-panel').hidden = inGame;
+  $('play-panel').hidden = !inGame;
+  $('game-over').hidden = S.phase !== 'over';
+  $btn('btn-start').disabled = S.phase !== 'setup' || !validSetup(S.setup);
+  $btn('btn-undo').disabled = !inGame || !S.referee || (S.referee.ply() === 0 && outcome()?.reason !== 'Resignation');
+  $btn('btn-resign').disabled = S.phase !== 'play';
+  $btn('btn-export').disabled = !inGame;
+  $btn('btn-new-game').disabled = S.phase === 'loading';
+  const ply = S.referee?.ply() ?? 0;
+  const shown = S.viewPly ?? ply;
+  $btn('btn-step-back').disabled = !inGame || shown === 0;
+  $btn('btn-step-forward').disabled = !inGame || S.viewPly == null;
+  $('setup-string').setAttribute('value', S.setup);
+  $input('setup-string').value = S.setup;
+}
+
+/** @param {string} s */
+export function validSetup(s) {
+  try {
+    wasm.checkSetup(s, VARIANT);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// Setup phase
+
+/** @param {string} s @param {string} [note] */
+export function setSetup(s, note) {
+  S.setup = wasm.checkSetup(s, VARIANT);
+  S.setupSel = null;
+  rememberSetup(S.setup);
+  followHash();
+  $('setup-error').textContent = '';
+  message(note ?? '');
+  render();
+}
+
+/**
+ * A `#setup=` address follows the setup as it changes, so a reload (or a bookmark) gives the
+ * setup the player has now, not the one the link first brought (issue 9).
+ */
+function followHash() {
+  if (!location.hash.startsWith('#setup=')) return;
+  const url = `${location.pathname}${location.search}#setup=${S.setup}`;
+  if (location.hash !== `#setup=${S.setup}`) history.replaceState(null, '', url);
+}
+
+/** @param {number} a @param {number} b */
+export function swapSetup(a, b) {
+  const chars = S.setup.split('');
+  [chars[a], chars[b]] = [chars[b], chars[a]];
+  setSetup(chars.join(''));
+}
+
+/** @param {number} sq */
+export function setupClick(sq) {
+  message('');
+  if (sq >= 40) {
+    S.setupSel = null;
+    message('Your pieces stand on rows 1 to 4.');
+    render();
+    return;
+  }
+  if (S.setupSel == null) S.setupSel = sq;
+  else if (S.setupSel === sq) S.setupSel = null;
+  else {
+    const a = S.setupSel;
+    S.setupSel = null;
+    swapSetup(a, sq);
+    return;
+  }
+  render();
+}
+
+export function randomSeed() {
+  return String(Math.floor(Math.random() * 2 ** 32));
+}
+
+/** Reads `#setup=<string>` from the address; returns the setup or null. */
+export function setupFromHash() {
+  const m = /^#setup=(.*)$/.exec(location.hash);
+  if (!m) return null;
+  let text = m[1];
+  try {
+    text = decodeURIComponent(text);
+  } catch {
+    /* use it as it is */
+  }
+  try {
+    return { ok: wasm.checkSetup(text, VARIANT) };
+  } catch (e) {
+    return { error: `The setup in the link is not valid: ${errText(e)}` };
+  }
+}
+
+
+// ------------------------------------------------------------------------------------------
+// Play
+
+export function clearSelection() {
+  S.selected = null;
+  S.targets = new Set();
+}
+
+/** @param {string} red @param {string} blue */
+function beginGame(red, blue) {
+  stopThinking();
+  S.referee?.free();
+  S.referee = new wasm.Referee(red, blue, undefined);
+  S.seed = Math.floor(Math.random() * 2 ** 32);
+  S.battle = null;
+  S.viewPly = null;
+  S.lastBotMoveMs = null;
+  clearSelection();
+  S.phase = 'play';
+  saveGame();
+  render();
+  ui.board.canvas.focus({ preventScroll: true });
+}
+
+export function startGame() {
+  if (!validSetup(S.setup)) return;
+  warmUp();
+  const lv = currentLevel();
+  if (!lv) {
+    message('This build has no opponent (ai::LEVELS is empty).', 'warn');
+    return;
+  }
+  rememberSetup(S.setup);
+  const blue = newBotSetup(lv);
+  beginGame(S.setup, blue.setup);
+  message(blue.warning ?? `New game against ${lv.label}. You play Red and move first.`, blue.warning ? 'warn' : 'info');
+}
+
+/**
+ * A fresh setup from the level's bot (a random one, with a warning, if its generator fails).
+ * @param {Level} lv
+ * @returns {{setup: string, warning?: string}}
+ */
+function newBotSetup(lv) {
+  try {
+    return { setup: wasm.botSetup(lv.bot, VARIANT, randomSeed()) };
+  } catch (e) {
+    return { setup: wasm.randomSetup(VARIANT, randomSeed()), warning: `The bot could not make a setup (${errText(e)}); it uses a random one.` };
+  }
+}
+
+/** @param {number} sq */
+function selectPiece(sq) {
+  const r = /** @type {wasm.Referee} */ (S.referee);
+  S.selected = sq;
+  S.targets = new Set(r.legalTargets(squareName(sq)).map(squareIndex));
+  if (!S.targets.size) {
+    const cell = /** @type {Cell|null} */ (ui.board.model?.cells[sq] ?? null);
+    if (cell?.kind && !isMovable(cell.kind)) message(`A ${cell.kind} never moves.`);
+    else message('This piece has no legal move now.');
+  }
+}
+
+export function humanTurn() {
+  return S.phase === 'play' && !S.thinking && !!S.referee && S.referee.toMove() === HUMAN;
+}
+
+/** @param {number} sq */
+export function playClick(sq) {
+  message('');
+  if (S.viewPly != null) {
+    S.viewPly = null;
+    message('Back to the game.');
+    render();
+    return;
+  }
+  if (S.phase === 'over') return;
+  if (!humanTurn()) {
+    if (S.thinking) message('Wait for the bot to move.');
+    return;
+  }
+  // the board as drawn is the human's view (render draws it from the referee)
+  const cell = /** @type {Cell|null} */ (ui.board.model?.cells[sq] ?? null);
+  if (S.selected == null) {
+    if (cell && cell.side === HUMAN) selectPiece(sq);
+    else if (cell) message('That is an enemy piece: select one of yours first.');
+  } else if (S.selected === sq) {
+    clearSelection();
+  } else if (cell && cell.side === HUMAN) {
+    selectPiece(sq);
+  } else {
+    tryMove(S.selected, sq);
+    return;
+  }
+  render();
+}
+
+/** @param {number} from @param {number} to */
+export function tryMove(from, to) {
+  const r = /** @type {wasm.Referee} */ (S.referee);
+  const text = `${squareName(from)}-${squareName(to)}`;
+  let rep;
+  try {
+    rep = /** @type {Report} */ (r.play(text));
+  } catch (e) {
+    message(`${text}: ${errText(e)}.`, 'warn');
+    sounds.illegal();
+    clearSelection();
+    render();
+    return;
+  }
+  clearSelection();
+  message('');
+  afterPly(rep);
+  if (S.phase === 'play') requestBotMove();
+}
+
+/** @param {Report} rep */
+function afterPly(rep) {
+  saveGame();
+  if (rep.battle) {
+    S.battle = {
+      square: squareIndex(rep.to),
+      attacker: { side: rep.side, kind: rep.battle.attacker },
+      defender: { side: rep.side === 'Red' ? 'Blue' : 'Red', kind: rep.battle.defender },
+      result: rep.battle.result,
+      text: rep.battle.text,
+      until: performance.now() + BATTLE_MS,
+    };
+    sounds.battle();
+  } else {
+    S.battle = null;
+    sounds.move();
+  }
+  if (rep.outcome) gameOver(rep.outcome);
+  else render();
+}
+
+export function stopThinking() {
+  S.botReq++;
+  if (S.thinking) ui.bot?.cancel();
+  S.thinking = false;
+  S.progress = null;
+  clearInterval(thinkTimer);
+  $('thinking').hidden = true;
+}
+
+function updateThinking() {
+  const secs = ((performance.now() - S.thinkStart) / 1000).toFixed(1);
+  const p = S.progress;
+  const extra = p && p.depth ? ` · depth ${p.depth}, ${groupDigits(Math.round(p.nodes))} nodes` : '';
+  $('thinking-text').textContent = `Thinking… ${secs} s${extra}`;
+}
+
+/** 1234567 -> "1,234,567" (no Intl: its first use loads locale data on the main thread). @param {number} n */
+function groupDigits(n) {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
+
+async function requestBotMove() {
+  const r = S.referee;
+  if (!r || S.phase !== 'play' || r.toMove() !== BOT) return;
+  const req = ++S.botReq;
+  S.thinking = true;
+  S.progress = null;
+  S.thinkStart = performance.now();
+  $('thinking').hidden = false;
+  updateThinking();
+  clearInterval(thinkTimer);
+  thinkTimer = window.setInterval(updateThinking, 100);
+  render();
+  const lv = currentLevel();
+  let move = '';
+  let fallbackWhy = '';
+  try {
+    const ans = await ui.bot.think({
+      view: r.viewRecord(BOT),
+      level: lv.id,
+      budgetMs: lv.movetime_ms,
+      seed: `${S.seed}:${r.ply()}`,
+    });
+    move = ans.move;
+  } catch (e) {
+    if (/** @type {any} */ (e)?.cancelled) return;
+    fallbackWhy = errText(e);
+  }
+  if (req !== S.botReq || S.referee !== r) return; // undone, new game, or left
+  S.lastBotMoveMs = Math.round(performance.now() - S.thinkStart);
+  // let the card of the human's battle finish before the board goes on
+  const wait = S.battle ? S.battle.until - performance.now() : 0;
+  if (wait > 0) await sleep(Math.min(wait, BATTLE_MS));
+  if (req !== S.botReq || S.referee !== r) return;
+  let rep = null;
+  if (move) {
+    try {
+      rep = /** @type {Report} */ (r.play(move));
+    } catch (e) {
+      fallbackWhy = `it chose ${move}, which the referee refused: ${errText(e)}`;
+      ui.bot.replace();
+    }
+  }
+  if (!rep) {
+    const legal = r.legalMoves();
+    if (!legal.length) return; // cannot happen: the referee ends a game without moves
+    move = legal[Math.floor(Math.random() * legal.length)];
+    rep = /** @type {Report} */ (r.play(move));
+    message(`The bot failed (${fallbackWhy}); a fresh one was started, and it played a random legal move.`, 'warn');
+  }
+  S.thinking = false;
+  S.progress = null;
+  clearInterval(thinkTimer);
+  $('thinking').hidden = true;
+  afterPly(rep);
+}
+
+/** @param {Outcome} o */
+function gameOver(o) {
+  stopThinking();
+  S.phase = 'over';
+  clearSelection();
+  S.viewPly = null;
+  $('game-over-title').textContent = o.winner === HUMAN ? 'You won' : o.winner === BOT ? 'You lost' : 'Draw';
+  $('game-over-reason').textContent = `${outcomeReason(o)}. The bot's pieces are shown on the board.`;
+  saveGame();
+  if (o.winner === HUMAN) sounds.win();
+  else sounds.lose();
+  render();
+}
+
+export function undo() {
+  const r = S.referee;
+  if (!r || S.phase === 'setup') return;
+  stopThinking();
+  S.viewPly = null;
+  // The referee takes back an ending by the players (a resignation) on its own, else plies:
+  // back to the human's last move.
+  if (outcome()?.reason === 'Resignation') r.undo();
+  else {
+    while (r.ply() > 0) {
+      const rep = /** @type {Report|null} */ (r.undo());
+      if (!rep || rep.side === HUMAN) break;
+    }
+  }
+  S.battle = null;
+  S.phase = 'play';
+  clearSelection();
+  saveGame();
+  message('Taken back.');
+  render();
+  if (r.toMove() === BOT) requestBotMove();
+}
+
+export function resign() {
+  const r = S.referee;
+  if (!r || S.phase !== 'play') return;
+  try {
+    gameOver(r.resign(HUMAN));
+  } catch (e) {
+    message(errText(e), 'warn');
+  }
+}
+
+export function newGame() {
+  message('');
+  stopThinking();
+  S.referee?.free();
+  S.referee = null;
+  S.phase = 'setup';
+  S.battle = null;
+  S.viewPly = null;
+  clearSelection();
+  forgetGame();
+  render();
+}
+
+/**
+ * The same setup for the player and a new one for the bot: the bot's army was just shown in
+ * full on the game-over board, so reusing it would hand the player every hidden rank (issue 9).
+ */
+export function playAgain() {
+  const r = S.referee;
+  if (!r) return;
+  warmUp();
+  const lv = currentLevel();
+  const blue = newBotSetup(lv);
+  beginGame(r.redSetup(), blue.setup);
+  message(blue.warning ?? 'Your setup again; the bot has set up anew.', blue.warning ? 'warn' : 'info');
+}
+
+/**
+ * Downloads the game: the own record format (default) or Gravon XML.
+ * @param {'record'|'gravon'} [format]
+ */
+export function exportGame(format = 'record') {
+  const r = S.referee;
+  if (!r) return;
+  const now = new Date();
+  const date = `${now.getFullYear()}.${String(now.getMonth() + 1).padStart(2, '0')}.${String(now.getDate()).padStart(2, '0')}`;
+  const botName = `${currentLevel()?.label ?? 'bot'} (bot)`;
+  let text, type, ext;
+  try {
+    if (format === 'gravon') {
+      text = r.exportGravon('You', botName);
+      type = 'application/xml';
+      ext = 'xml';
+    } else {
+      text = r.exportRecord('You', botName, date);
+      type = 'text/plain';
+      ext = 'txt';
+    }
+  } catch (e) {
+    message(`The game could not be exported: ${errText(e)}`, 'warn');
+    return;
+  }
+  const blob = new Blob([text], { type });
+  const a = document.createElement('a');
+  const stamp = now.toISOString().slice(0, 16).replace(/[-:T]/g, '');
+  a.href = URL.createObjectURL(blob);
+  a.download = `stratagem-game-${stamp}.${ext}`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  message(format === 'gravon' ? 'The game was downloaded as a Gravon XML file.' : 'The game record was downloaded.');
+}
+
+/** Opens a game record and plays on from it (the human is Red). @param {File} file */
+export async function importGame(file) {
+  let text;
+  try {
+    text = await file.text();
+  } catch (e) {
+    message(`The file could not be read: ${errText(e)}`, 'warn');
+    return;
+  }
+  let r;
+  try {
+    r = wasm.Referee.importGame(text);
+  } catch (e) {
+    message(`${file.name}: ${errText(e)}`, 'warn');
+    return;
+  }
+  warmUp();
+  resumeGame(r, Math.floor(Math.random() * 2 ** 32));
+  message(`Loaded ${file.name}: ${r.ply()} moves. You play Red.`);
+}
+
+/** @param {number} ply */
+export function showPly(ply) {
+  const r = S.referee;
+  if (!r) return;
+  clearSelection();
+  S.viewPly = ply >= r.ply() ? null : Math.max(0, ply);
+  render();
+}
+
+/**
+ * Goes on with a game the referee holds already (imported, or restored from storage): its
+ * end shown if it is over, else the bot asked if it is the bot's turn.
+ * @param {wasm.Referee} r @param {number} seed
+ */
+export function resumeGame(r, seed) {
+  stopThinking();
+  if (S.referee !== r) S.referee?.free();
+  S.referee = r;
+  S.seed = seed;
+  S.battle = null;
+  S.viewPly = null;
+  S.lastBotMoveMs = null;
+  clearSelection();
+  const o = outcome();
+  if (o) gameOver(o);
+  else {
+    S.phase = 'play';
+    saveGame();
+    render();
+    if (r.toMove() === BOT) requestBotMove();
+  }
+}

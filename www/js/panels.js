@@ -1,0 +1,255 @@
+// @ts-check
+/**
+ * The panels around the board, drawn from the referee and the page state: the status line,
+ * the captured pieces, what the enemy still has, the move list (kept incrementally: a ply
+ * played appends one line, an undo removes lines, only a new game rebuilds it), the levels,
+ * the saved setups, the board in words for screen readers, and how an outcome is told.
+ */
+
+import { S, HUMAN, BOT, $, $btn, $select, outcome, currentLevel, secs } from './state.js';
+import { kindsForDisplay, label, tip } from './pieces.js';
+import { squareName } from './board.js';
+import { loadSavedSetups } from './persist.js';
+
+/** @typedef {import('./state.js').Outcome} Outcome */
+/** @typedef {import('./state.js').Report} Report */
+/** @typedef {import('./board.js').Cell} Cell */
+
+export function stateName() {
+  if (S.phase === 'setup' || S.phase === 'loading') return 'setup';
+  if (S.phase === 'over') return 'over';
+  return S.thinking ? 'thinking' : 'your-turn';
+}
+
+export function updateStatus() {
+  const st = $('status');
+  const state = stateName();
+  st.dataset.state = state;
+  let text = '';
+  const o = outcome();
+  if (S.phase === 'loading') text = 'Loading…';
+  else if (state === 'setup') text = `Arrange your army (Red, ${S.flipped ? 'at the top' : 'at the bottom'}), then press Start game.`;
+  else if (state === 'thinking') text = `${currentLevel()?.label ?? 'The bot'} (Blue) is thinking…`;
+  else if (state === 'your-turn') text = 'Your move (Red).';
+  else if (o) text = outcomeHeadline(o);
+  if (S.viewPly != null && S.referee) text += `  Showing the board after move ${S.viewPly} of ${S.referee.ply()}.`;
+  st.textContent = text;
+}
+
+/**
+ * Why the game ended, told to the human (Red): "You captured Blue's Flag".
+ * @param {Outcome} o
+ */
+export function outcomeReason(o) {
+  const words = /** @type {Record<string, [string, string]>} */ ({
+    // [when the human won, when the bot won]
+    FlagCaptured: ["You captured Blue's Flag", 'Blue captured your Flag'],
+    NoMovablePieces: ['Blue has no movable pieces left', 'You have no movable pieces left'],
+    NoLegalMove: ['Blue has no legal move', 'You have no legal move'],
+    Resignation: ['Blue resigned', 'You resigned'],
+    Forfeit: ['Blue forfeited', 'You forfeited'],
+  });
+  const w = words[o.reason];
+  if (o.winner && w) return o.winner === HUMAN ? w[0] : w[1];
+  return o.why.charAt(0).toUpperCase() + o.why.slice(1);
+}
+
+/** @param {Outcome} o */
+export function outcomeHeadline(o) {
+  const why = outcomeReason(o);
+  if (o.winner === HUMAN) return `You won: ${why}.`;
+  if (o.winner === BOT) return `You lost: ${why}.`;
+  return `Draw: ${why}.`;
+}
+
+/** @param {(Cell|null)[]|null} humanCells the human's board as drawn (for the Seen column) */
+export function renderPanels(humanCells = null) {
+  const r = S.referee;
+  const inGame = !!r && (S.phase === 'play' || S.phase === 'over');
+  const at = S.viewPly;
+  /** @type {Record<string, {counts: Record<string, number>, total: number}>|null} */
+  const cap = inGame && r ? (at == null ? r.captured() : r.capturedAt(at)) : null;
+  for (const side of /** @type {const} */ (['Red', 'Blue'])) {
+    const el = $(side === 'Red' ? 'captured-red' : 'captured-blue');
+    el.replaceChildren();
+    const counts = cap?.[side]?.counts ?? {};
+    let any = false;
+    for (const k of kindsForDisplay()) {
+      const n = counts[k.kind] ?? 0;
+      if (!n) continue;
+      any = true;
+      const chip = document.createElement('span');
+      chip.className = `chip ${side.toLowerCase()}`;
+      chip.title = tip(k.kind);
+      chip.textContent = n > 1 ? `${label(k.kind)} ×${n}` : label(k.kind);
+      el.append(chip);
+    }
+    if (!any) {
+      const none = document.createElement('span');
+      none.className = 'none';
+      none.textContent = 'nothing yet';
+      el.append(none);
+    }
+  }
+  // what the enemy still has, by kind, and how many of those the human has seen
+  const table = /** @type {HTMLTableElement} */ ($('enemy-remaining'));
+  table.replaceChildren();
+  const head = table.createTHead().insertRow();
+  for (const h of ['Piece', 'Left', 'Seen']) {
+    const th = document.createElement('th');
+    th.textContent = h;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  /** @type {{counts: Record<string, number>, total: number}|null} */
+  const rem = inGame && r ? (at == null ? r.enemyRemaining(HUMAN) : r.enemyRemainingAt(HUMAN, at)) : null;
+  /** @type {Record<string, number>} */
+  const seen = {};
+  if (inGame && humanCells) {
+    for (const c of humanCells) {
+      if (c && c.side === BOT && c.kind) seen[c.kind] = (seen[c.kind] ?? 0) + 1;
+    }
+  }
+  for (const k of kindsForDisplay()) {
+    const left = rem ? (rem.counts[k.kind] ?? 0) : k.classic;
+    const row = body.insertRow();
+    row.title = tip(k.kind);
+    if (left === 0) row.className = 'gone';
+    row.insertCell().textContent = label(k.kind);
+    row.insertCell().textContent = `${left}/${k.classic}`;
+    row.insertCell().textContent = String(seen[k.kind] ?? 0);
+  }
+  renderMoveList(inGame);
+}
+
+/** @type {{referee: unknown, plies: number, current: number}} what the move list shows now */
+const listed = { referee: null, plies: 0, current: -1 };
+
+/** @param {Report} rep @param {(ply: number) => void} onPick */
+function moveLine(rep, onPick) {
+  const li = document.createElement('li');
+  li.className = rep.side.toLowerCase();
+  li.dataset.ply = String(rep.ply);
+  const num = document.createElement('span');
+  num.className = 'num';
+  num.textContent = `${Math.ceil(rep.ply / 2)}${rep.side === 'Red' ? '.' : '…'}`;
+  const mv = document.createElement('span');
+  mv.className = 'mv';
+  mv.textContent = rep.battle ? rep.text.replace('-', '×') : rep.text;
+  li.append(num, mv);
+  if (rep.battle) {
+    const b = document.createElement('span');
+    b.className = 'battle';
+    b.textContent = rep.battle.text;
+    li.append(b);
+  }
+  li.addEventListener('click', () => onPick(rep.ply));
+  return li;
+}
+
+/** Called with the ply a move-list line was clicked for (set by the game module). */
+export const moveListHandlers = { pick: (/** @type {number} */ _ply) => {} };
+
+/** @param {boolean} inGame */
+function renderMoveList(inGame) {
+  const list = $('move-list');
+  const r = inGame ? S.referee : null;
+  const plies = r ? r.ply() : 0;
+  if (listed.referee !== r || !r) {
+    list.replaceChildren();
+    if (r) for (const rep of /** @type {Report[]} */ (r.history())) list.append(moveLine(rep, moveListHandlers.pick));
+  } else if (plies > listed.plies) {
+    for (let p = listed.plies + 1; p <= plies; p++) list.append(moveLine(/** @type {Report} */ (r.reportAt(p)), moveListHandlers.pick));
+  } else {
+    while (list.children.length > plies) list.lastElementChild?.remove();
+  }
+  const current = S.viewPly ?? plies;
+  if (listed.referee !== r || listed.plies !== plies || listed.current !== current) {
+    list.querySelector('li.current')?.classList.remove('current');
+    const cur = /** @type {HTMLElement|null} */ (current > 0 ? list.children[current - 1] : null);
+    if (cur) {
+      cur.classList.add('current');
+      scrollListTo(list, cur);
+    }
+  }
+  listed.referee = r;
+  listed.plies = plies;
+  listed.current = current;
+}
+
+/**
+ * Scrolls the move list (only the list) so that `li` shows. `scrollIntoView` would scroll every
+ * scrollable ancestor too, the page included: on a phone that took the board off the screen
+ * after almost every move (issue 9).
+ * @param {HTMLElement} list @param {HTMLElement} li
+ */
+function scrollListTo(list, li) {
+  const lr = list.getBoundingClientRect();
+  const r = li.getBoundingClientRect();
+  if (r.top < lr.top) list.scrollTop += r.top - lr.top;
+  else if (r.bottom > lr.bottom) list.scrollTop += r.bottom - lr.bottom;
+}
+
+/**
+ * The board in words for screen readers (`#board-text`, the canvas's aria-describedby): the
+ * player's pieces by square, the enemy's (unknown unless revealed), and the last move.
+ * @param {(Cell|null)[]} cells @param {Report|null} last
+ */
+export function describeBoard(cells, last) {
+  /** @type {string[]} */
+  const own = [];
+  /** @type {string[]} */
+  const enemy = [];
+  cells.forEach((c, i) => {
+    if (!c) return;
+    const what = c.kind ? label(c.kind) : c.scout ? 'Scout' : c.moved ? 'unknown (moved)' : 'unknown';
+    (c.side === HUMAN ? own : enemy).push(`${what} ${squareName(i)}`);
+  });
+  const lastText = last ? ` Last move: ${last.side} ${last.text}${last.battle ? `, ${last.battle.text}` : ''}.` : '';
+  const t = `Your pieces (${HUMAN}): ${own.join(', ') || 'none'}. Enemy pieces (${BOT}): ${enemy.join(', ') || 'none'}.${lastText}`;
+  const el = $('board-text');
+  if (el.textContent !== t) el.textContent = t;
+}
+
+export function fillLevels() {
+  const sel = $select('level');
+  sel.replaceChildren();
+  // Weakest first (ai::LEVELS is ordered by strength): the rank, not the time per move, says
+  // how hard a level is (players took the 1 s level for the hardest; issue 9).
+  S.levels.forEach((l, i) => {
+    const o = document.createElement('option');
+    o.value = l.id;
+    const rank = i === 0 ? ', weakest' : i === S.levels.length - 1 ? ', strongest' : '';
+    o.textContent = `${i + 1}. ${l.label} (${secs(l.movetime_ms)} a move${rank})`;
+    o.title = l.about;
+    sel.append(o);
+  });
+  sel.value = S.level;
+  showLevelAbout();
+}
+
+export function showLevelAbout() {
+  const lv = currentLevel();
+  const i = S.levels.indexOf(lv);
+  $select('level').title = lv?.about ?? '';
+  $('level-about').textContent = lv ? `Opponent: level ${i + 1} of ${S.levels.length}, ${lv.label} (${lv.bot} bot), ${secs(lv.movetime_ms)} a move. ${lv.about}` : '';
+}
+
+export function fillSavedSetups() {
+  const sel = $select('saved-setups');
+  sel.replaceChildren();
+  const list = loadSavedSetups();
+  if (!list.length) {
+    const o = document.createElement('option');
+    o.value = '';
+    o.textContent = '(none saved yet)';
+    sel.append(o);
+  }
+  for (const x of list) {
+    const o = document.createElement('option');
+    o.value = x.name;
+    o.textContent = x.name;
+    sel.append(o);
+  }
+  $btn('btn-load-setup').disabled = !list.length;
+}

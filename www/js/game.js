@@ -8,8 +8,8 @@
  * Invariants:
  * - The referee (wasm) is the game: plies, outcome and resignation are read from it, never
  *   mirrored here; its views are kept up to date ply by ply, so reading them costs no replay.
- * - The bot worker gets only the bot side's view record (`referee.viewRecord(BOT)`).
- * - Everything drawn for the human comes from `referee.board(HUMAN)` (own kinds, revealed
+ * - The bot worker gets only the bot side's view record (`referee.viewRecord(botSide())`).
+ * - Everything drawn for the human comes from `referee.board(S.human)` (own kinds, revealed
  *   enemy kinds, markers), except after the end, when `boardRevealed()` shows all.
  * - The game is saved (persist.js, the engine's record) after every ply and at the end.
  */
@@ -18,9 +18,9 @@ import * as wasm from '../../pkg/stratagem.js';
 import { squareIndex, squareName } from './board.js';
 import { BY_LETTER, isMovable } from './pieces.js';
 import { sounds, warmUp } from './sound.js';
-import { S, HUMAN, BOT, VARIANT, $, $btn, $input, message, errText, currentLevel, outcome } from './state.js';
+import { S, $, $btn, $input, $select, message, errText, currentLevel, outcome, botSide } from './state.js';
 import { updateStatus, renderPanels, describeBoard, outcomeReason, moveListHandlers } from './panels.js';
-import { saveGame, forgetGame, rememberSetup } from './persist.js';
+import { saveGame, forgetGame, rememberSetup, lastSetup } from './persist.js';
 
 /** @typedef {import('./board.js').Cell} Cell */
 /** @typedef {import('./state.js').Level} Level */
@@ -42,23 +42,45 @@ moveListHandlers.pick = (ply) => showPly(ply);
 // ------------------------------------------------------------------------------------------
 // Drawing
 
+/** @type {Record<string, number[]>} side -> its 40 home squares in setup-string order (the engine's rule) */
+const homeSquares = {};
+
+/** The board square of setup index `i` for `side`. @param {'Red'|'Blue'} side @param {number} i */
+function homeSquare(side, i) {
+  homeSquares[side] ??= wasm.setupSquares(side).map(squareIndex);
+  return homeSquares[side][i];
+}
+
+/** The setup index of board square `sq` for the player, or -1 off their home rows. @param {number} sq */
+export function setupIndexOf(sq) {
+  homeSquare(S.human, 0);
+  return homeSquares[S.human].indexOf(sq);
+}
+
 /** @returns {(Cell|null)[]} */
 function setupCells() {
   /** @type {(Cell|null)[]} */
   const cells = new Array(100).fill(null);
   for (let i = 0; i < 40; i++) {
     const kind = BY_LETTER.get(S.setup[i]) ?? null;
-    if (kind) cells[i] = { side: HUMAN, kind };
+    if (kind) cells[homeSquare(S.human, i)] = { side: S.human, kind };
   }
-  for (let i = 60; i < 100; i++) cells[i] = { side: BOT, kind: null };
+  // the enemy's classic army fills its home rows; a Barrage army could stand anywhere there
+  if (S.variant === 'classic') for (let i = 0; i < 40; i++) cells[homeSquare(botSide(), i)] = { side: botSide(), kind: null };
   return cells;
+}
+
+/** Draws the board from the player's side (Blue: rank 10 at the bottom), unless they flipped it. */
+function orient() {
+  const want = (S.human === 'Blue') !== S.flipped;
+  if (ui.board.flipped !== want) ui.board.setFlipped(want);
 }
 
 function liveCells() {
   const r = /** @type {wasm.Referee} */ (S.referee);
-  if (S.viewPly != null) return r.boardAt(HUMAN, S.viewPly);
+  if (S.viewPly != null) return r.boardAt(S.human, S.viewPly);
   if (S.phase === 'over') return r.boardRevealed();
-  return r.board(HUMAN);
+  return r.board(S.human);
 }
 
 /** @param {Report|null} rep */
@@ -67,6 +89,7 @@ function moveSquares(rep) {
 }
 
 export function render() {
+  orient();
   updateStatus();
   updateButtons();
   if (S.phase === 'setup' || S.phase === 'loading' || !S.referee) {
@@ -74,13 +97,13 @@ export function render() {
     describeBoard(cells, null);
     ui.board.render({
       cells,
-      own: HUMAN,
+      own: S.human,
       selected: S.setupSel,
       targets: new Set(),
       lastMove: null,
       battle: null,
       fadeEnemy: true,
-      zone: HUMAN,
+      zone: S.human,
     });
     renderPanels();
     return;
@@ -92,14 +115,14 @@ export function render() {
   describeBoard(cells, last);
   ui.board.render({
     cells,
-    own: HUMAN,
+    own: S.human,
     selected: S.viewPly == null ? S.selected : null,
     targets: S.viewPly == null ? S.targets : new Set(),
     lastMove: moveSquares(last),
     battle: S.viewPly == null ? S.battle : null,
   });
   // the Seen column counts what the human knew, not the board revealed at the end
-  renderPanels(S.phase === 'over' && S.viewPly == null ? r.board(HUMAN) : cells);
+  renderPanels(S.phase === 'over' && S.viewPly == null ? r.board(S.human) : cells);
 }
 
 function updateButtons() {
@@ -123,7 +146,7 @@ function updateButtons() {
 /** @param {string} s */
 export function validSetup(s) {
   try {
-    wasm.checkSetup(s, VARIANT);
+    wasm.checkSetup(s, S.variant);
     return true;
   } catch {
     return false;
@@ -135,9 +158,9 @@ export function validSetup(s) {
 
 /** @param {string} s @param {string} [note] */
 export function setSetup(s, note) {
-  S.setup = wasm.checkSetup(s, VARIANT);
+  S.setup = wasm.checkSetup(s, S.variant);
   S.setupSel = null;
-  rememberSetup(S.setup);
+  rememberSetup(S.setup, S.variant);
   followHash();
   $('setup-error').textContent = '';
   message(note ?? '');
@@ -164,9 +187,9 @@ export function swapSetup(a, b) {
 /** @param {number} sq */
 export function setupClick(sq) {
   message('');
-  if (sq >= 40) {
+  if (setupIndexOf(sq) < 0) {
     S.setupSel = null;
-    message('Your pieces stand on rows 1 to 4.');
+    message('Your pieces stand on the four rows nearest you.');
     render();
     return;
   }
@@ -175,10 +198,21 @@ export function setupClick(sq) {
   else {
     const a = S.setupSel;
     S.setupSel = null;
-    swapSetup(a, sq);
+    swapSquares(a, sq);
     return;
   }
   render();
+}
+
+/** Swaps what stands on two of the player's home squares (a piece and an empty square too). @param {number} a @param {number} b */
+export function swapSquares(a, b) {
+  const i = setupIndexOf(a);
+  const j = setupIndexOf(b);
+  if (i < 0 || j < 0) {
+    message('Your pieces stand on the four rows nearest you.');
+    return;
+  }
+  swapSetup(i, j);
 }
 
 export function randomSeed() {
@@ -196,9 +230,15 @@ export function setupFromHash() {
     /* use it as it is */
   }
   try {
-    return { ok: wasm.checkSetup(text, VARIANT) };
+    return { ok: wasm.checkSetup(text, S.variant), variant: S.variant };
   } catch (e) {
-    return { error: `The setup in the link is not valid: ${errText(e)}` };
+    // a link to the other variant's army switches the variant
+    const otherVariant = S.variant === 'classic' ? 'barrage' : 'classic';
+    try {
+      return { ok: wasm.checkSetup(text, otherVariant), variant: otherVariant };
+    } catch {
+      return { error: `The setup in the link is not valid: ${errText(e)}` };
+    }
   }
 }
 
@@ -215,7 +255,7 @@ export function clearSelection() {
 function beginGame(red, blue) {
   stopThinking();
   S.referee?.free();
-  S.referee = new wasm.Referee(red, blue, undefined);
+  S.referee = new wasm.Referee(red, blue, { variant: S.variant });
   S.seed = Math.floor(Math.random() * 2 ** 32);
   S.battle = null;
   S.viewPly = null;
@@ -225,6 +265,12 @@ function beginGame(red, blue) {
   saveGame();
   render();
   ui.board.canvas.focus({ preventScroll: true });
+  if (S.referee.toMove() === botSide()) requestBotMove();
+}
+
+/** The player's setup and the bot's as (red, blue). @param {string} mine @param {string} bots */
+function bySide(mine, bots) {
+  return S.human === 'Red' ? [mine, bots] : [bots, mine];
 }
 
 export function startGame() {
@@ -235,10 +281,13 @@ export function startGame() {
     message('This build has no opponent (ai::LEVELS is empty).', 'warn');
     return;
   }
-  rememberSetup(S.setup);
-  const blue = newBotSetup(lv);
-  beginGame(S.setup, blue.setup);
-  message(blue.warning ?? `New game against ${lv.label}. You play Red and move first.`, blue.warning ? 'warn' : 'info');
+  rememberSetup(S.setup, S.variant);
+  if (S.sidePref === 'random') S.human = Math.random() < 0.5 ? 'Red' : 'Blue';
+  const bot = newBotSetup(lv);
+  const [red, blue] = bySide(S.setup, bot.setup);
+  beginGame(red, blue);
+  const who = S.human === 'Red' ? 'You play Red and move first.' : 'You play Blue; Red (the bot) moves first.';
+  message(bot.warning ?? `New ${S.variant === 'barrage' ? 'Barrage ' : ''}game against ${lv.label}. ${who}`, bot.warning ? 'warn' : 'info');
 }
 
 /**
@@ -248,9 +297,9 @@ export function startGame() {
  */
 function newBotSetup(lv) {
   try {
-    return { setup: wasm.botSetup(lv.bot, VARIANT, randomSeed()) };
+    return { setup: wasm.botSetup(lv.bot, S.variant, randomSeed()) };
   } catch (e) {
-    return { setup: wasm.randomSetup(VARIANT, randomSeed()), warning: `The bot could not make a setup (${errText(e)}); it uses a random one.` };
+    return { setup: wasm.randomSetup(S.variant, randomSeed()), warning: `The bot could not make a setup (${errText(e)}); it uses a random one.` };
   }
 }
 
@@ -267,7 +316,7 @@ function selectPiece(sq) {
 }
 
 export function humanTurn() {
-  return S.phase === 'play' && !S.thinking && !!S.referee && S.referee.toMove() === HUMAN;
+  return S.phase === 'play' && !S.thinking && !!S.referee && S.referee.toMove() === S.human;
 }
 
 /** @param {number} sq */
@@ -287,11 +336,11 @@ export function playClick(sq) {
   // the board as drawn is the human's view (render draws it from the referee)
   const cell = /** @type {Cell|null} */ (ui.board.model?.cells[sq] ?? null);
   if (S.selected == null) {
-    if (cell && cell.side === HUMAN) selectPiece(sq);
+    if (cell && cell.side === S.human) selectPiece(sq);
     else if (cell) message('That is an enemy piece: select one of yours first.');
   } else if (S.selected === sq) {
     clearSelection();
-  } else if (cell && cell.side === HUMAN) {
+  } else if (cell && cell.side === S.human) {
     selectPiece(sq);
   } else {
     tryMove(S.selected, sq);
@@ -367,7 +416,7 @@ const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 
 async function requestBotMove() {
   const r = S.referee;
-  if (!r || S.phase !== 'play' || r.toMove() !== BOT) return;
+  if (!r || S.phase !== 'play' || r.toMove() !== botSide()) return;
   const req = ++S.botReq;
   S.thinking = true;
   S.progress = null;
@@ -382,7 +431,7 @@ async function requestBotMove() {
   let fallbackWhy = '';
   try {
     const ans = await ui.bot.think({
-      view: r.viewRecord(BOT),
+      view: r.viewRecord(botSide()),
       level: lv.id,
       budgetMs: lv.movetime_ms,
       seed: `${S.seed}:${r.ply()}`,
@@ -427,10 +476,10 @@ function gameOver(o) {
   S.phase = 'over';
   clearSelection();
   S.viewPly = null;
-  $('game-over-title').textContent = o.winner === HUMAN ? 'You won' : o.winner === BOT ? 'You lost' : 'Draw';
+  $('game-over-title').textContent = o.winner === S.human ? 'You won' : o.winner === botSide() ? 'You lost' : 'Draw';
   $('game-over-reason').textContent = `${outcomeReason(o)}. The bot's pieces are shown on the board.`;
   saveGame();
-  if (o.winner === HUMAN) sounds.win();
+  if (o.winner === S.human) sounds.win();
   else sounds.lose();
   render();
 }
@@ -446,7 +495,7 @@ export function undo() {
   else {
     while (r.ply() > 0) {
       const rep = /** @type {Report|null} */ (r.undo());
-      if (!rep || rep.side === HUMAN) break;
+      if (!rep || rep.side === S.human) break;
     }
   }
   S.battle = null;
@@ -455,21 +504,35 @@ export function undo() {
   saveGame();
   message('Taken back.');
   render();
-  if (r.toMove() === BOT) requestBotMove();
+  if (r.toMove() === botSide()) requestBotMove();
 }
 
 export function resign() {
   const r = S.referee;
   if (!r || S.phase !== 'play') return;
   try {
-    gameOver(r.resign(HUMAN));
+    gameOver(r.resign(S.human));
   } catch (e) {
     message(errText(e), 'warn');
   }
 }
 
+/**
+ * Switches the army being set up to `variant`: the last setup used in it, else a random one.
+ * @param {'classic'|'barrage'} variant
+ */
+export function setVariant(variant) {
+  S.variant = variant;
+  $select('variant').value = variant;
+  const last = lastSetup(variant);
+  S.setup = last && validSetup(last) ? wasm.checkSetup(last, variant) : wasm.randomSetup(variant, randomSeed());
+  S.setupSel = null;
+}
+
 export function newGame() {
   message('');
+  if (!validSetup(S.setup)) setVariant(S.variant);
+  if (S.sidePref !== 'random') S.human = S.sidePref;
   stopThinking();
   S.referee?.free();
   S.referee = null;
@@ -490,9 +553,10 @@ export function playAgain() {
   if (!r) return;
   warmUp();
   const lv = currentLevel();
-  const blue = newBotSetup(lv);
-  beginGame(r.redSetup(), blue.setup);
-  message(blue.warning ?? 'Your setup again; the bot has set up anew.', blue.warning ? 'warn' : 'info');
+  const bot = newBotSetup(lv);
+  const [red, blue] = bySide(S.human === 'Red' ? r.redSetup() : r.blueSetup(), bot.setup);
+  beginGame(red, blue);
+  message(bot.warning ?? 'Your setup again; the bot has set up anew.', bot.warning ? 'warn' : 'info');
 }
 
 /**
@@ -508,11 +572,11 @@ export function exportGame(format = 'record') {
   let text, type, ext;
   try {
     if (format === 'gravon') {
-      text = r.exportGravon('You', botName);
+      text = r.exportGravon(...bySide('You', botName));
       type = 'application/xml';
       ext = 'xml';
     } else {
-      text = r.exportRecord('You', botName, date);
+      text = r.exportRecord(...bySide('You', botName), date);
       type = 'text/plain';
       ext = 'txt';
     }
@@ -549,8 +613,9 @@ export async function importGame(file) {
     return;
   }
   warmUp();
+  if (S.sidePref !== 'random') S.human = S.sidePref;
   resumeGame(r, Math.floor(Math.random() * 2 ** 32));
-  message(`Loaded ${file.name}: ${r.ply()} moves. You play Red.`);
+  message(`Loaded ${file.name}: ${r.ply()} moves. You play ${S.human}.`);
 }
 
 /** @param {number} ply */
@@ -572,6 +637,8 @@ export function resumeGame(r, seed) {
   if (S.referee !== r) S.referee?.free();
   S.referee = r;
   S.seed = seed;
+  S.variant = /** @type {{variant: 'classic'|'barrage'}} */ (r.rules()).variant;
+  $select('variant').value = S.variant;
   S.battle = null;
   S.viewPly = null;
   S.lastBotMoveMs = null;
@@ -582,6 +649,6 @@ export function resumeGame(r, seed) {
     S.phase = 'play';
     saveGame();
     render();
-    if (r.toMove() === BOT) requestBotMove();
+    if (r.toMove() === botSide()) requestBotMove();
   }
 }

@@ -11,11 +11,11 @@ import { BoardView, squareIndex, squareName } from './board.js';
 import { BotClient } from './bot.js';
 import { setKinds, isMovable, tip } from './pieces.js';
 import { sounds, setSound, soundOn } from './sound.js';
-import { S, HUMAN, BOT, VARIANT, $, $btn, $input, $select, message, errText, currentLevel, outcome } from './state.js';
+import { S, $, $btn, $input, $select, message, errText, currentLevel, outcome, botSide } from './state.js';
 import { fillLevels, fillSavedSetups, showLevelAbout, updateStatus } from './panels.js';
-import { loadGame, loadPrefs, savePrefs as storePrefs, lastSetup, rememberSetup, loadSavedSetups, storeSavedSetups, saveGame } from './persist.js';
+import { loadGame, loadPrefs, savePrefs as storePrefs, rememberSetup, loadSavedSetups, storeSavedSetups, saveGame } from './persist.js';
 import {
-  ui, render, validSetup, setSetup, swapSetup, setupClick, randomSeed, setupFromHash, startGame, playClick, tryMove,
+  ui, render, validSetup, setSetup, swapSquares, setupIndexOf, setVariant, setupClick, randomSeed, setupFromHash, startGame, playClick, tryMove,
   undo, resign, newGame, playAgain, exportGame, importGame, showPly, humanTurn, clearSelection, resumeGame,
 } from './game.js';
 
@@ -32,6 +32,25 @@ async function copyText(text) {
 }
 
 function bindControls() {
+  // Colour and variant are chosen for the next game; in the setup phase the board follows.
+  $select('side').addEventListener('change', () => {
+    S.sidePref = /** @type {'Red'|'Blue'|'random'} */ ($select('side').value);
+    savePrefs();
+    if (S.phase === 'setup') {
+      if (S.sidePref !== 'random') S.human = S.sidePref;
+      render();
+    } else message('The colour applies from the next game.');
+  });
+  $select('variant').addEventListener('change', () => {
+    const v = /** @type {'classic'|'barrage'} */ ($select('variant').value);
+    savePrefs();
+    if (S.phase !== 'setup') {
+      message('The variant applies from the next game.');
+      return;
+    }
+    setVariant(v);
+    setSetup(S.setup, v === 'barrage' ? 'Barrage: 8 pieces each (Flag, Bomb, Spy, 2 Scouts, Miner, General, Marshal) anywhere on your four rows.' : 'Classic: 40 pieces each.');
+  });
   $select('level').addEventListener('change', () => {
     S.level = $select('level').value;
     savePrefs();
@@ -55,8 +74,7 @@ function bindControls() {
   });
   $btn('btn-flip').addEventListener('click', () => {
     S.flipped = !S.flipped;
-    ui.board.setFlipped(S.flipped);
-    updateStatus();
+    render(); // game.js orients the board: the player's side at the bottom unless flipped
   });
   $btn('btn-sound').addEventListener('click', () => {
     setSound(!soundOn());
@@ -96,11 +114,11 @@ function bindControls() {
     showPly(Math.max(0, Math.min(r.ply(), to[ev.key])));
   });
 
-  $btn('btn-random-setup').addEventListener('click', () => setSetup(wasm.randomSetup(VARIANT, randomSeed()), 'A random setup.'));
+  $btn('btn-random-setup').addEventListener('click', () => setSetup(wasm.randomSetup(S.variant, randomSeed()), 'A random setup.'));
   $btn('btn-smart-setup').addEventListener('click', () => {
     const lv = currentLevel();
     try {
-      setSetup(wasm.botSetup(lv.bot, VARIANT, randomSeed()), `A setup from the ${lv.bot} bot's generator.`);
+      setSetup(wasm.botSetup(lv.bot, S.variant, randomSeed()), `A setup from the ${lv.bot} bot's generator.`);
     } catch (e) {
       message(errText(e), 'warn');
     }
@@ -132,8 +150,8 @@ function bindControls() {
     const list = loadSavedSetups();
     const name = $input('setup-name').value.trim() || `Setup ${list.length + 1}`;
     const i = list.findIndex((x) => x.name === name);
-    if (i >= 0) list[i].setup = S.setup;
-    else list.push({ name, setup: S.setup });
+    if (i >= 0) list[i] = { name, setup: S.setup, variant: S.variant };
+    else list.push({ name, setup: S.setup, variant: S.variant });
     if (!storeSavedSetups(list)) {
       message('The setup could not be saved (the browser storage is full or disabled).', 'warn');
       return;
@@ -148,6 +166,9 @@ function bindControls() {
     const x = loadSavedSetups().find((s) => s.name === name);
     if (!x) return;
     try {
+      const v = x.variant === 'barrage' ? 'barrage' : 'classic';
+      wasm.checkSetup(x.setup, v);
+      if (v !== S.variant) setVariant(v);
       setSetup(x.setup, `Loaded "${name}".`);
     } catch (e) {
       $('setup-error').textContent = `The saved setup "${name}" is not valid: ${errText(e)}`;
@@ -157,6 +178,7 @@ function bindControls() {
   window.addEventListener('hashchange', () => {
     const h = setupFromHash();
     if (!h || S.phase !== 'setup') return;
+    if (h.ok && h.variant && h.variant !== S.variant) setVariant(h.variant);
     if (h.ok) setSetup(h.ok, 'Setup loaded from the link.');
     else $('setup-error').textContent = h.error ?? '';
   });
@@ -191,7 +213,7 @@ function confirmed(id, question, note) {
 }
 
 function savePrefs() {
-  storePrefs({ level: S.level, sound: soundOn() });
+  storePrefs({ level: S.level, sound: soundOn(), side: S.sidePref, variant: $select('variant').value });
 }
 
 function showSound() {
@@ -208,7 +230,7 @@ function hover(sq) {
     const cell = ui.board.model?.cells[sq] ?? null;
     if (cell?.kind) t = tip(cell.kind);
     else if (cell?.scout) t = 'A Scout (it moved more than one square)';
-    else if (cell && cell.side === BOT) t = cell.moved ? 'An unknown enemy piece that has moved: no Bomb or Flag' : 'An unknown enemy piece';
+    else if (cell && cell.side === botSide()) t = cell.moved ? 'An unknown enemy piece that has moved: no Bomb or Flag' : 'An unknown enemy piece';
   }
   if (ui.board.canvas.title !== t) ui.board.canvas.title = t;
 }
@@ -218,11 +240,11 @@ function installTestHook() {
     legalMoves: () => (humanTurn() ? /** @type {wasm.Referee} */ (S.referee).legalMoves() : []),
     squareCenter: (sq) => ui.board.squareCenter(sq),
     cursorSquare: () => squareName(ui.board.cursor),
-    setupString: () => (S.phase === 'setup' || !S.referee ? S.setup : S.referee.redSetup()),
+    setupString: () => (S.phase === 'setup' || !S.referee ? S.setup : S.human === 'Red' ? S.referee.redSetup() : S.referee.blueSetup()),
     state: () => ({
       phase: S.phase === 'loading' ? 'setup' : S.phase,
       toMove: S.referee ? /** @type {'Red'|'Blue'} */ (S.referee.toMove()) : 'Red',
-      humanSide: HUMAN,
+      humanSide: S.human,
       ply: S.referee?.ply() ?? 0,
       lastBotMoveMs: S.lastBotMoveMs,
       outcome: outcome()?.text ?? null,
@@ -235,15 +257,14 @@ async function boot() {
     onClick: (sq) => (S.phase === 'setup' ? setupClick(sq) : S.phase === 'loading' ? undefined : playClick(sq)),
     onDrop: (from, to) => {
       if (S.phase === 'setup') {
-        if (from < 40 && to < 40) swapSetup(from, to);
-        else message('Your pieces stand on rows 1 to 4.');
+        swapSquares(from, to);
       } else if (humanTurn() && S.viewPly == null) tryMove(from, to);
     },
     canDrag: (sq) => {
-      if (S.phase === 'setup') return sq < 40;
+      if (S.phase === 'setup') return setupIndexOf(sq) >= 0 && !!board.model?.cells[sq];
       if (!humanTurn() || S.viewPly != null) return false;
       const cell = board.model?.cells[sq];
-      return !!cell && cell.side === HUMAN && !!cell.kind && isMovable(cell.kind);
+      return !!cell && cell.side === S.human && !!cell.kind && isMovable(cell.kind);
     },
     onEscape: () => {
       S.setupSel = null;
@@ -266,6 +287,9 @@ async function boot() {
   const prefs = loadPrefs();
   S.level = S.levels.some((l) => l.id === prefs.level) ? /** @type {string} */ (prefs.level) : (S.levels[0]?.id ?? '');
   setSound(prefs.sound !== false);
+  S.sidePref = prefs.side === 'Blue' || prefs.side === 'random' ? prefs.side : 'Red';
+  S.human = S.sidePref === 'Blue' ? 'Blue' : 'Red';
+  $select('side').value = S.sidePref;
   showSound();
   fillLevels();
   fillSavedSetups();
@@ -275,14 +299,13 @@ async function boot() {
   bindControls();
 
   // the setup: the share link, else the last one used, else a random one
-  S.setup = wasm.randomSetup(VARIANT, randomSeed());
-  const last = lastSetup();
-  if (last && validSetup(last)) S.setup = wasm.checkSetup(last, VARIANT);
+  setVariant(prefs.variant === 'barrage' ? 'barrage' : 'classic');
   const fromLink = setupFromHash();
   S.phase = 'setup';
   if (fromLink?.ok) {
+    if (fromLink.variant && fromLink.variant !== S.variant) setVariant(fromLink.variant);
     S.setup = fromLink.ok;
-    rememberSetup(S.setup);
+    rememberSetup(S.setup, S.variant);
   }
   installTestHook();
   const saved = loadGame();
@@ -293,6 +316,7 @@ async function boot() {
       $select('level').value = saved.level;
       showLevelAbout();
     }
+    S.human = saved.humanSide;
     resumeGame(saved.referee, saved.seed);
     const n = saved.referee.ply();
     if (!outcome()) {

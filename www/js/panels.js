@@ -6,7 +6,7 @@
  * the saved setups, the board in words for screen readers, and how an outcome is told.
  */
 
-import { S, HUMAN, BOT, $, $btn, $select, outcome, currentLevel, secs } from './state.js';
+import { S, $, $btn, $select, outcome, currentLevel, secs, botSide } from './state.js';
 import { kindsForDisplay, label, tip } from './pieces.js';
 import { squareName } from './board.js';
 import { loadSavedSetups } from './persist.js';
@@ -28,37 +28,40 @@ export function updateStatus() {
   let text = '';
   const o = outcome();
   if (S.phase === 'loading') text = 'Loading…';
-  else if (state === 'setup') text = `Arrange your army (Red, ${S.flipped ? 'at the top' : 'at the bottom'}), then press Start game.`;
-  else if (state === 'thinking') text = `${currentLevel()?.label ?? 'The bot'} (Blue) is thinking…`;
-  else if (state === 'your-turn') text = 'Your move (Red).';
+  else if (state === 'setup') {
+    const side = S.sidePref === 'random' ? 'your colour by chance at Start' : S.human;
+    text = `Arrange your ${S.variant === 'barrage' ? 'Barrage ' : ''}army (${side}, ${S.flipped ? 'at the top' : 'at the bottom'}), then press Start game.`;
+  } else if (state === 'thinking') text = `${currentLevel()?.label ?? 'The bot'} (${botSide()}) is thinking…`;
+  else if (state === 'your-turn') text = `Your move (${S.human}).`;
   else if (o) text = outcomeHeadline(o);
   if (S.viewPly != null && S.referee) text += `  Showing the board after move ${S.viewPly} of ${S.referee.ply()}.`;
   st.textContent = text;
 }
 
 /**
- * Why the game ended, told to the human (Red): "You captured Blue's Flag".
+ * Why the game ended, told to the player: "You captured Blue's Flag".
  * @param {Outcome} o
  */
 export function outcomeReason(o) {
+  const b = botSide();
   const words = /** @type {Record<string, [string, string]>} */ ({
     // [when the human won, when the bot won]
-    FlagCaptured: ["You captured Blue's Flag", 'Blue captured your Flag'],
-    NoMovablePieces: ['Blue has no movable pieces left', 'You have no movable pieces left'],
-    NoLegalMove: ['Blue has no legal move', 'You have no legal move'],
-    Resignation: ['Blue resigned', 'You resigned'],
-    Forfeit: ['Blue forfeited', 'You forfeited'],
+    FlagCaptured: [`You captured ${b}'s Flag`, `${b} captured your Flag`],
+    NoMovablePieces: [`${b} has no movable pieces left`, 'You have no movable pieces left'],
+    NoLegalMove: [`${b} has no legal move`, 'You have no legal move'],
+    Resignation: [`${b} resigned`, 'You resigned'],
+    Forfeit: [`${b} forfeited`, 'You forfeited'],
   });
   const w = words[o.reason];
-  if (o.winner && w) return o.winner === HUMAN ? w[0] : w[1];
+  if (o.winner && w) return o.winner === S.human ? w[0] : w[1];
   return o.why.charAt(0).toUpperCase() + o.why.slice(1);
 }
 
 /** @param {Outcome} o */
 export function outcomeHeadline(o) {
   const why = outcomeReason(o);
-  if (o.winner === HUMAN) return `You won: ${why}.`;
-  if (o.winner === BOT) return `You lost: ${why}.`;
+  if (o.winner === S.human) return `You won: ${why}.`;
+  if (o.winner === botSide()) return `You lost: ${why}.`;
   return `Draw: ${why}.`;
 }
 
@@ -102,21 +105,23 @@ export function renderPanels(humanCells = null) {
   }
   const body = table.createTBody();
   /** @type {{counts: Record<string, number>, total: number}|null} */
-  const rem = inGame && r ? (at == null ? r.enemyRemaining(HUMAN) : r.enemyRemainingAt(HUMAN, at)) : null;
+  const rem = inGame && r ? (at == null ? r.enemyRemaining(S.human) : r.enemyRemainingAt(S.human, at)) : null;
   /** @type {Record<string, number>} */
   const seen = {};
   if (inGame && humanCells) {
     for (const c of humanCells) {
-      if (c && c.side === BOT && c.kind) seen[c.kind] = (seen[c.kind] ?? 0) + 1;
+      if (c && c.side === botSide() && c.kind) seen[c.kind] = (seen[c.kind] ?? 0) + 1;
     }
   }
   for (const k of kindsForDisplay()) {
-    const left = rem ? (rem.counts[k.kind] ?? 0) : k.classic;
+    const army = k[S.variant];
+    if (!army) continue; // not in this variant's army (Barrage has 8 pieces of 7 kinds)
+    const left = rem ? (rem.counts[k.kind] ?? 0) : army;
     const row = body.insertRow();
     row.title = tip(k.kind);
     if (left === 0) row.className = 'gone';
     row.insertCell().textContent = label(k.kind);
-    row.insertCell().textContent = `${left}/${k.classic}`;
+    row.insertCell().textContent = `${left}/${army}`;
     row.insertCell().textContent = String(seen[k.kind] ?? 0);
   }
   renderMoveList(inGame);
@@ -203,10 +208,10 @@ export function describeBoard(cells, last) {
   cells.forEach((c, i) => {
     if (!c) return;
     const what = c.kind ? label(c.kind) : c.scout ? 'Scout' : c.moved ? 'unknown (moved)' : 'unknown';
-    (c.side === HUMAN ? own : enemy).push(`${what} ${squareName(i)}`);
+    (c.side === S.human ? own : enemy).push(`${what} ${squareName(i)}`);
   });
   const lastText = last ? ` Last move: ${last.side} ${last.text}${last.battle ? `, ${last.battle.text}` : ''}.` : '';
-  const t = `Your pieces (${HUMAN}): ${own.join(', ') || 'none'}. Enemy pieces (${BOT}): ${enemy.join(', ') || 'none'}.${lastText}`;
+  const t = `Your pieces (${S.human}): ${own.join(', ') || 'none'}. Enemy pieces (${botSide()}): ${enemy.join(', ') || 'none'}.${lastText}`;
   const el = $('board-text');
   if (el.textContent !== t) el.textContent = t;
 }
@@ -235,6 +240,9 @@ export function showLevelAbout() {
   $('level-about').textContent = lv ? `Opponent: level ${i + 1} of ${S.levels.length}, ${lv.label} (${lv.bot} bot), ${secs(lv.movetime_ms)} a move. ${lv.about}` : '';
 }
 
+/** @param {string} v */
+const variantName = (v) => (v === 'barrage' ? 'Barrage' : 'Classic');
+
 export function fillSavedSetups() {
   const sel = $select('saved-setups');
   sel.replaceChildren();
@@ -248,7 +256,7 @@ export function fillSavedSetups() {
   for (const x of list) {
     const o = document.createElement('option');
     o.value = x.name;
-    o.textContent = x.name;
+    o.textContent = `${x.name} (${variantName(x.variant ?? 'classic')})`;
     sel.append(o);
   }
   $btn('btn-load-setup').disabled = !list.length;

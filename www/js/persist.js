@@ -12,7 +12,7 @@
  */
 
 import * as wasm from '../../pkg/stratagem.js';
-import { S, HUMAN, errText, message } from './state.js';
+import { S, errText, message } from './state.js';
 import * as store from './storage.js';
 
 /** The game in progress: `{v: 2, record, level, seed, humanSide}`. */
@@ -30,7 +30,7 @@ export function saveGame() {
     message(`The game could not be saved: ${errText(e)}`, 'warn');
     return;
   }
-  if (!store.setJson(GAME_KEY, { v: 2, record, level: S.level, seed: S.seed, humanSide: HUMAN })) {
+  if (!store.setJson(GAME_KEY, { v: 2, record, level: S.level, seed: S.seed, humanSide: S.human })) {
     message('The game could not be saved (the browser storage is full or disabled).', 'warn');
   }
 }
@@ -43,7 +43,7 @@ export function forgetGame() {
 /**
  * The saved game, replayed into a referee: `{referee, level, seed}`, or null if none is saved.
  * A saved game that does not replay is dropped with a message (the setups are kept).
- * @returns {{referee: wasm.Referee, level: string|null, seed: number}|null}
+ * @returns {{referee: wasm.Referee, level: string|null, seed: number, humanSide: 'Red'|'Blue'}|null}
  */
 export function loadGame() {
   const raw = store.getRaw(GAME_KEY);
@@ -52,7 +52,7 @@ export function loadGame() {
       const g = JSON.parse(raw);
       if (!g || g.v !== 2 || typeof g.record !== 'string') throw new Error('it is not a saved game of this version');
       const referee = wasm.Referee.importGame(g.record);
-      return { referee, level: typeof g.level === 'string' ? g.level : null, seed: Number.isInteger(g.seed) ? g.seed : 0 };
+      return { referee, level: typeof g.level === 'string' ? g.level : null, seed: Number.isInteger(g.seed) ? g.seed : 0, humanSide: g.humanSide === 'Blue' ? 'Blue' : 'Red' };
     } catch (e) {
       store.remove(GAME_KEY);
       message(`The saved game could not be restored (${errText(e)}); it was discarded. Your setups are kept.`, 'warn');
@@ -82,7 +82,8 @@ function migrateOldGame() {
       }
     }
     if (g.resigned) r.resign(g.resigned === 'Blue' ? 'Blue' : 'Red');
-    const out = { referee: r, level: typeof g.level === 'string' ? g.level : null, seed: Number.isInteger(g.seed) ? g.seed : 0 };
+    /** @type {{referee: wasm.Referee, level: string|null, seed: number, humanSide: 'Red'|'Blue'}} */
+    const out = { referee: r, level: typeof g.level === 'string' ? g.level : null, seed: Number.isInteger(g.seed) ? g.seed : 0, humanSide: g.humanSide === 'Blue' ? 'Blue' : 'Red' };
     store.remove(OLD_GAME_KEY);
     return out;
   } catch (e) {
@@ -93,9 +94,10 @@ function migrateOldGame() {
   }
 }
 
-/** @returns {{name: string, setup: string}[]} */
+/** Saved setups; `variant` is missing in those saved before Barrage was offered (classic). */
+/** @returns {{name: string, setup: string, variant?: string}[]} */
 export function loadSavedSetups() {
-  /** @type {{name: string, setup: string}[]} */
+  /** @type {{name: string, setup: string, variant?: string}[]} */
   let list = [];
   try {
     list = store.getJson(store.KEYS.setups, []);
@@ -107,22 +109,25 @@ export function loadSavedSetups() {
   return list.filter((x) => x && typeof x.name === 'string' && typeof x.setup === 'string');
 }
 
-/** @param {{name: string, setup: string}[]} list @returns {boolean} */
+/** @param {{name: string, setup: string, variant?: string}[]} list @returns {boolean} */
 export function storeSavedSetups(list) {
   return store.setJson(store.KEYS.setups, list);
 }
 
-/** @returns {string|null} */
-export function lastSetup() {
-  return store.getRaw(store.KEYS.lastSetup);
+/** The key of the last setup used in `variant` (classic keeps the key of earlier versions). @param {string} variant */
+const lastSetupKey = (variant) => (variant === 'classic' ? store.KEYS.lastSetup : `stratagem.lastSetup.${variant}.v1`);
+
+/** @param {string} variant @returns {string|null} */
+export function lastSetup(variant) {
+  return store.getRaw(lastSetupKey(variant));
 }
 
-/** @param {string} setup */
-export function rememberSetup(setup) {
-  store.setRaw(store.KEYS.lastSetup, setup);
+/** @param {string} setup @param {string} variant */
+export function rememberSetup(setup, variant) {
+  store.setRaw(lastSetupKey(variant), setup);
 }
 
-/** @returns {{level?: string, sound?: boolean}} */
+/** @returns {{level?: string, sound?: boolean, side?: string, variant?: string}} */
 export function loadPrefs() {
   try {
     return store.getJson(store.KEYS.prefs, {}) ?? {};
@@ -131,7 +136,7 @@ export function loadPrefs() {
   }
 }
 
-/** @param {{level: string, sound: boolean}} prefs */
+/** @param {{level: string, sound: boolean, side: string, variant: string}} prefs */
 export function savePrefs(prefs) {
   store.setJson(store.KEYS.prefs, prefs);
 }

@@ -15,9 +15,10 @@
  *   outcome?: Outcome|null}} Report
  */
 
-export const HUMAN = 'Red';
-export const BOT = 'Blue';
-export const VARIANT = 'classic';
+/** @typedef {'Red'|'Blue'} Side */
+
+/** @param {Side} side @returns {Side} */
+export const other = (side) => (side === 'Red' ? 'Blue' : 'Red');
 
 /** @param {string} id */
 export const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -31,6 +32,12 @@ export const $select = (id) => /** @type {HTMLSelectElement} */ (document.getEle
 export const S = {
   /** @type {'loading'|'setup'|'play'|'over'} */
   phase: 'loading',
+  /** @type {Side} the side the player plays (in the setup phase: for the next game) */
+  human: 'Red',
+  /** @type {'Red'|'Blue'|'random'} the colour chosen for the next game ('random': chance decides at Start) */
+  sidePref: 'Red',
+  /** @type {'classic'|'barrage'} the army of the setup being edited and of the game */
+  variant: 'classic',
   /** the human's setup being edited (setup phase) */
   setup: '',
   /** @type {number|null} selected square in the setup phase */
@@ -58,8 +65,14 @@ export const S = {
   battle: null,
   /** @type {import('./bot.js').BotProgress|null} */
   progress: null,
+  /** the player turned the board away from their own side */
   flipped: false,
 };
+
+/** The bot's side: the other one. @returns {Side} */
+export function botSide() {
+  return other(S.human);
+}
 
 export function currentLevel() {
   return S.levels.find((l) => l.id === S.level) ?? S.levels[0];

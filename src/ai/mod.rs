@@ -6,6 +6,7 @@
 //! all time through its injected [`Clock`]; searches stop on the [`Budget`].
 
 pub mod belief;
+pub mod draw;
 pub mod eval;
 pub mod invincible;
 pub mod irovsky;

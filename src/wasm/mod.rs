@@ -594,6 +594,33 @@ impl Referee {
         to_js(&full_board(self.game.position()))
     }
 
+    /// As [`Referee::board_revealed`], after the first `ply` plies (reviewing a finished game).
+    #[wasm_bindgen(js_name = boardRevealedAt)]
+    pub fn board_revealed_at(&self, ply: u32) -> Result<JsValue, JsValue> {
+        if self.game.outcome().is_none() {
+            return Err(js_err("the hidden pieces are shown only when the game is over"));
+        }
+        to_js(&full_board(&self.position_at(ply)?))
+    }
+
+    /// How `side` (the bot) answers a draw offer now, from its own view only:
+    /// `{accept, own, enemy}` (material values; see `ai::draw`). Nothing changes.
+    #[wasm_bindgen(js_name = drawAnswer)]
+    pub fn draw_answer(&self, side: &str) -> Result<JsValue, JsValue> {
+        let s = parse_side(side)?;
+        if self.game.outcome().is_some() {
+            return Err(js_err(IllegalMove::GameOver));
+        }
+        to_js(&ai::draw::answer_draw_offer(self.game.player_view(s)))
+    }
+
+    /// Both players agree a draw; returns the outcome.
+    #[wasm_bindgen(js_name = agreeDraw)]
+    pub fn agree_draw(&mut self) -> Result<JsValue, JsValue> {
+        let o = self.game.agree_draw().map_err(js_err)?;
+        to_js(&outcome_js(&o))
+    }
+
     /// Pieces each side has lost, by kind: `{Red: {counts, total}, Blue: {counts, total}}`.
     pub fn captured(&self) -> Result<JsValue, JsValue> {
         let c = self.game.player_view(Side::Red).captured();

@@ -78,6 +78,7 @@ function orient() {
 
 function liveCells() {
   const r = /** @type {wasm.Referee} */ (S.referee);
+  if (S.review) return r.boardRevealedAt(S.viewPly ?? r.ply());
   if (S.viewPly != null) return r.boardAt(S.human, S.viewPly);
   if (S.phase === 'over') return r.boardRevealed();
   return r.board(S.human);
@@ -131,14 +132,18 @@ function updateButtons() {
   $('play-panel').hidden = !inGame;
   $('game-over').hidden = S.phase !== 'over';
   $btn('btn-start').disabled = S.phase !== 'setup' || !validSetup(S.setup);
-  $btn('btn-undo').disabled = !inGame || !S.referee || (S.referee.ply() === 0 && outcome()?.reason !== 'Resignation');
+  $btn('btn-undo').disabled = !inGame || !S.referee || S.review || (S.referee.ply() === 0 && !outcome());
   $btn('btn-resign').disabled = S.phase !== 'play';
+  $btn('btn-draw').disabled = !humanTurn() || S.viewPly != null || S.drawOfferedAt === S.referee?.ply();
+  $('review-bar').hidden = !S.review;
+  $btn('btn-review').hidden = S.phase !== 'over' || S.review;
+  $btn('btn-review-play').textContent = reviewTimer ? 'Pause' : 'Play through';
   $btn('btn-export').disabled = !inGame;
   $btn('btn-new-game').disabled = S.phase === 'loading';
   const ply = S.referee?.ply() ?? 0;
   const shown = S.viewPly ?? ply;
   $btn('btn-step-back').disabled = !inGame || shown === 0;
-  $btn('btn-step-forward').disabled = !inGame || S.viewPly == null;
+  $btn('btn-step-forward').disabled = !inGame || S.viewPly == null || (S.review && S.viewPly >= ply);
   $('setup-string').setAttribute('value', S.setup);
   $input('setup-string').value = S.setup;
 }
@@ -259,6 +264,8 @@ function beginGame(red, blue) {
   S.seed = Math.floor(Math.random() * 2 ** 32);
   S.battle = null;
   S.viewPly = null;
+  S.review = false;
+  S.drawOfferedAt = -1;
   S.lastBotMoveMs = null;
   clearSelection();
   S.phase = 'play';
@@ -489,14 +496,11 @@ export function undo() {
   if (!r || S.phase === 'setup') return;
   stopThinking();
   S.viewPly = null;
-  // The referee takes back an ending by the players (a resignation) on its own, else plies:
-  // back to the human's last move.
-  if (outcome()?.reason === 'Resignation') r.undo();
-  else {
-    while (r.ply() > 0) {
-      const rep = /** @type {Report|null} */ (r.undo());
-      if (!rep || rep.side === S.human) break;
-    }
+  // The referee takes back an ending by the players (resignation, agreed draw) first, on its
+  // own (undo() answers null), else plies back to the human's last move.
+  for (;;) {
+    const rep = /** @type {Report|null} */ (r.undo());
+    if (!rep || rep.side === S.human || r.ply() === 0) break;
   }
   S.battle = null;
   S.phase = 'play';
@@ -539,6 +543,7 @@ export function newGame() {
   S.phase = 'setup';
   S.battle = null;
   S.viewPly = null;
+  S.review = false;
   clearSelection();
   forgetGame();
   render();
@@ -623,8 +628,80 @@ export function showPly(ply) {
   const r = S.referee;
   if (!r) return;
   clearSelection();
-  S.viewPly = ply >= r.ply() ? null : Math.max(0, ply);
+  // a review stays on a shown ply (the last one too); live play shows the last ply as null
+  if (S.review) S.viewPly = Math.max(0, Math.min(r.ply(), ply));
+  else S.viewPly = ply >= r.ply() ? null : Math.max(0, ply);
   render();
+}
+
+/**
+ * Reviews the finished game: both armies shown, from the first ply; the step buttons, the move
+ * list and its keys move through it, Play through steps on its own.
+ */
+export function startReview() {
+  const r = S.referee;
+  if (!r || S.phase !== 'over') return;
+  S.review = true;
+  S.viewPly = 0;
+  clearSelection();
+  message('Review: both armies are shown. Step with ◀ ▶ or the move list; Play through plays it.');
+  render();
+}
+
+let reviewTimer = 0;
+
+/** Steps through the review on its own (700 ms a ply), or stops. */
+export function toggleReviewPlay() {
+  const r = S.referee;
+  if (!r || !S.review) return;
+  if (reviewTimer) {
+    clearInterval(reviewTimer);
+    reviewTimer = 0;
+  } else {
+    if ((S.viewPly ?? 0) >= r.ply()) S.viewPly = 0;
+    reviewTimer = window.setInterval(() => {
+      if (!S.review || !S.referee || (S.viewPly ?? 0) >= S.referee.ply()) {
+        clearInterval(reviewTimer);
+        reviewTimer = 0;
+        render();
+        return;
+      }
+      showPly((S.viewPly ?? 0) + 1);
+    }, 700);
+  }
+  render();
+}
+
+export function endReview() {
+  clearInterval(reviewTimer);
+  reviewTimer = 0;
+  S.review = false;
+  S.viewPly = null;
+  render();
+}
+
+/** The player offers a draw on their turn; the bot answers from its own view (ai::draw). */
+export function offerDraw() {
+  const r = S.referee;
+  if (!r || !humanTurn() || S.viewPly != null) return;
+  if (S.drawOfferedAt === r.ply()) {
+    message('You have offered a draw this turn already.');
+    return;
+  }
+  S.drawOfferedAt = r.ply();
+  let a;
+  try {
+    a = /** @type {{accept: boolean, own: number, enemy: number}} */ (r.drawAnswer(botSide()));
+  } catch (e) {
+    message(errText(e), 'warn');
+    return;
+  }
+  if (a.accept) {
+    message(`The bot accepts: it counts ${a.own} points of material against your ${a.enemy}.`);
+    gameOver(r.agreeDraw());
+  } else {
+    message(`The bot declines: it counts ${a.own} points of material against your ${a.enemy}, and plays on.`);
+  }
 }
 
 /**
@@ -637,6 +714,8 @@ export function resumeGame(r, seed) {
   if (S.referee !== r) S.referee?.free();
   S.referee = r;
   S.seed = seed;
+  S.review = false;
+  S.drawOfferedAt = -1;
   S.variant = /** @type {{variant: 'classic'|'barrage'}} */ (r.rules()).variant;
   $select('variant').value = S.variant;
   S.battle = null;

@@ -17,6 +17,7 @@ import { loadGame, loadPrefs, savePrefs as storePrefs, rememberSetup, loadSavedS
 import {
   ui, render, validSetup, setSetup, swapSquares, setupIndexOf, setVariant, setupClick, randomSeed, setupFromHash, startGame, playClick, tryMove,
   undo, resign, newGame, playAgain, exportGame, importGame, showPly, humanTurn, clearSelection, resumeGame,
+  offerDraw, startReview, toggleReviewPlay, endReview,
 } from './game.js';
 
 /** @typedef {import('./board.js').Cell} Cell */
@@ -94,7 +95,14 @@ function bindControls() {
     $input('import-file').value = '';
     if (f) importGame(f);
   });
-  $btn('btn-play-again').addEventListener('click', playAgain);
+  $btn('btn-play-again').addEventListener('click', () => {
+    endReview();
+    playAgain();
+  });
+  $btn('btn-draw').addEventListener('click', offerDraw);
+  $btn('btn-review').addEventListener('click', startReview);
+  $btn('btn-review-play').addEventListener('click', toggleReviewPlay);
+  $btn('btn-review-end').addEventListener('click', endReview);
   $btn('btn-step-back').addEventListener('click', () => {
     const r = S.referee;
     if (r) showPly((S.viewPly ?? r.ply()) - 1);

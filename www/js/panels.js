@@ -34,7 +34,12 @@ export function updateStatus() {
   } else if (state === 'thinking') text = `${currentLevel()?.label ?? 'The bot'} (${botSide()}) is thinking…`;
   else if (state === 'your-turn') text = `Your move (${S.human}).`;
   else if (o) text = outcomeHeadline(o);
-  if (S.viewPly != null && S.referee) text += `  Showing the board after move ${S.viewPly} of ${S.referee.ply()}.`;
+  if (S.review && S.referee) {
+    // the review names the ply shown and its battle, if any
+    const p = S.viewPly ?? S.referee.ply();
+    const rep = /** @type {Report|null} */ (p > 0 ? S.referee.reportAt(p) : null);
+    text = `Review: move ${p} of ${S.referee.ply()}${rep ? `, ${rep.side} ${rep.text}` : ', the setups'}${rep?.battle ? `: ${rep.battle.text}` : ''}.`;
+  } else if (S.viewPly != null && S.referee) text += `  Showing the board after move ${S.viewPly} of ${S.referee.ply()}.`;
   st.textContent = text;
 }
 

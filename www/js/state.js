@@ -59,6 +59,10 @@ export const S = {
   targets: new Set(),
   /** @type {number|null} the ply shown while stepping through the move list (null = live) */
   viewPly: null,
+  /** reviewing a finished game: both armies shown at `viewPly` (never null while reviewing) */
+  review: false,
+  /** the ply at which the player last offered a draw (one offer per turn) */
+  drawOfferedAt: -1,
   /** @type {number|null} */
   lastBotMoveMs: null,
   /** @type {import('./board.js').BattleShow|null} */

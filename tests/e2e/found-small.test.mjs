@@ -53,13 +53,16 @@ test('board coordinates stand beside the board, follow the flip, and are readabl
   }
 });
 
-test('the levels are offered by rank, weakest first, each saying its time per move', async () => {
+test('the levels are offered by rank, weakest first, each saying its Elo (or not yet rated) and time per move', async () => {
   const { page, errors, context } = await h.openPage(env.browser, env.server);
   const levels = await h.pageLevels(page);
   const shown = await page.evaluate(() => [...document.querySelectorAll('#level option')].map((o) => o.textContent));
   assert.equal(shown.length, levels.length);
   shown.forEach((text, i) => {
     assert.ok(text.startsWith(`${i + 1}. ${levels[i].label}`), `option ${i + 1} reads "${text}"`);
+    // the measured Elo, or "not yet rated" when ai::LEVELS has none (never an invented number)
+    const elo = levels[i].elo == null ? 'not yet rated' : `Elo ${levels[i].elo}`;
+    assert.ok(text.includes(elo), `option ${i + 1} does not say "${elo}": "${text}"`);
   });
   assert.match(shown[0], /weakest/, `the first level does not say it is the weakest: ${shown[0]}`);
   assert.match(shown.at(-1), /strongest/, `the last level does not say it is the strongest: ${shown.at(-1)}`);

@@ -21,6 +21,7 @@ import { sounds, warmUp } from './sound.js';
 import { S, $, $btn, $input, $select, message, errText, currentLevel, outcome, botSide } from './state.js';
 import { updateStatus, renderPanels, describeBoard, outcomeReason, moveListHandlers } from './panels.js';
 import { saveGame, forgetGame, rememberSetup, lastSetup } from './persist.js';
+import { editorClick } from './editor.js';
 
 /** @typedef {import('./board.js').Cell} Cell */
 /** @typedef {import('./state.js').Level} Level */
@@ -61,8 +62,9 @@ export function setupIndexOf(sq) {
 function setupCells() {
   /** @type {(Cell|null)[]} */
   const cells = new Array(100).fill(null);
+  const setup = S.draft ?? S.setup;
   for (let i = 0; i < 40; i++) {
-    const kind = BY_LETTER.get(S.setup[i]) ?? null;
+    const kind = BY_LETTER.get(setup[i]) ?? null;
     if (kind) cells[homeSquare(S.human, i)] = { side: S.human, kind };
   }
   // the enemy's classic army fills its home rows; a Barrage army could stand anywhere there
@@ -131,7 +133,10 @@ function updateButtons() {
   $('setup-panel').hidden = inGame;
   $('play-panel').hidden = !inGame;
   $('game-over').hidden = S.phase !== 'over';
-  $btn('btn-start').disabled = S.phase !== 'setup' || !validSetup(S.setup);
+  // while editing, Start waits until the draft is a whole army (it then is the setup)
+  $btn('btn-start').disabled = S.phase !== 'setup' || !validSetup(S.setup) || (S.draft != null && S.draft !== S.setup);
+  $('editor').hidden = S.draft == null || S.phase !== 'setup';
+  $btn('btn-editor').textContent = S.draft == null ? 'Editor' : 'Close editor';
   $btn('btn-undo').disabled = !inGame || !S.referee || S.review || (S.referee.ply() === 0 && !outcome());
   $btn('btn-resign').disabled = S.phase !== 'play';
   $btn('btn-draw').disabled = !humanTurn() || S.viewPly != null || S.drawOfferedAt === S.referee?.ply();
@@ -165,6 +170,7 @@ export function validSetup(s) {
 export function setSetup(s, note) {
   S.setup = wasm.checkSetup(s, S.variant);
   S.setupSel = null;
+  if (S.draft != null) S.draft = S.setup; // the editor shows it (with an empty tray)
   rememberSetup(S.setup, S.variant);
   followHash();
   $('setup-error').textContent = '';
@@ -192,6 +198,10 @@ export function swapSetup(a, b) {
 /** @param {number} sq */
 export function setupClick(sq) {
   message('');
+  if (S.draft != null) {
+    editorClick(sq);
+    return;
+  }
   if (setupIndexOf(sq) < 0) {
     S.setupSel = null;
     message('Your pieces stand on the four rows nearest you.');
@@ -289,6 +299,8 @@ export function startGame() {
     return;
   }
   rememberSetup(S.setup, S.variant);
+  S.draft = null;
+  S.trayKind = null;
   if (S.sidePref === 'random') S.human = Math.random() < 0.5 ? 'Red' : 'Blue';
   const bot = newBotSetup(lv);
   const [red, blue] = bySide(S.setup, bot.setup);

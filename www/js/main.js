@@ -19,6 +19,7 @@ import {
   undo, resign, newGame, playAgain, exportGame, importGame, showPly, humanTurn, clearSelection, resumeGame,
   offerDraw, startReview, toggleReviewPlay, endReview,
 } from './game.js';
+import { bindEditor, editorSwap } from './editor.js';
 
 /** @typedef {import('./board.js').Cell} Cell */
 
@@ -265,7 +266,8 @@ async function boot() {
     onClick: (sq) => (S.phase === 'setup' ? setupClick(sq) : S.phase === 'loading' ? undefined : playClick(sq)),
     onDrop: (from, to) => {
       if (S.phase === 'setup') {
-        swapSquares(from, to);
+        if (S.draft != null) editorSwap(from, to);
+        else swapSquares(from, to);
       } else if (humanTurn() && S.viewPly == null) tryMove(from, to);
     },
     canDrag: (sq) => {
@@ -305,6 +307,7 @@ async function boot() {
     S.progress = p;
   });
   bindControls();
+  bindEditor();
 
   // the setup: the share link, else the last one used, else a random one
   setVariant(prefs.variant === 'barrage' ? 'barrage' : 'classic');

@@ -6,7 +6,7 @@
  * the saved setups, the board in words for screen readers, and how an outcome is told.
  */
 
-import { S, $, $btn, $select, outcome, currentLevel, secs, botSide } from './state.js';
+import { S, $, $btn, $select, outcome, currentLevel, secs, eloText, botSide } from './state.js';
 import { kindsForDisplay, label, tip } from './pieces.js';
 import { squareName } from './board.js';
 import { loadSavedSetups } from './persist.js';
@@ -230,7 +230,7 @@ export function fillLevels() {
     const o = document.createElement('option');
     o.value = l.id;
     const rank = i === 0 ? ', weakest' : i === S.levels.length - 1 ? ', strongest' : '';
-    o.textContent = `${i + 1}. ${l.label} (${secs(l.movetime_ms)} a move${rank})`;
+    o.textContent = `${i + 1}. ${l.label} (${eloText(l)}, ${secs(l.movetime_ms)} a move${rank})`;
     o.title = l.about;
     sel.append(o);
   });
@@ -242,7 +242,7 @@ export function showLevelAbout() {
   const lv = currentLevel();
   const i = S.levels.indexOf(lv);
   $select('level').title = lv?.about ?? '';
-  $('level-about').textContent = lv ? `Opponent: level ${i + 1} of ${S.levels.length}, ${lv.label} (${lv.bot} bot), ${secs(lv.movetime_ms)} a move. ${lv.about}` : '';
+  $('level-about').textContent = lv ? `Opponent: level ${i + 1} of ${S.levels.length}, ${lv.label} (${lv.bot} bot), ${eloText(lv)}, ${secs(lv.movetime_ms)} a move. ${lv.about}` : '';
 }
 
 /** @param {string} v */

@@ -7,7 +7,7 @@
  */
 
 /** @typedef {import('./board.js').Cell} Cell */
-/** @typedef {{id: string, label: string, bot: string, movetime_ms: number, about: string}} Level */
+/** @typedef {{id: string, label: string, bot: string, movetime_ms: number, about: string, elo: number|null}} Level */
 /** @typedef {{winner: 'Red'|'Blue'|null, reason: string, why: string, text: string}} Outcome */
 /**
  * @typedef {{ply: number, side: 'Red'|'Blue', from: string, to: string, text: string, scout: boolean,
@@ -42,6 +42,10 @@ export const S = {
   setup: '',
   /** @type {number|null} selected square in the setup phase */
   setupSel: null,
+  /** @type {string|null} the setup editor's draft (`A` = empty square), null when not editing */
+  draft: null,
+  /** @type {string|null} the kind picked in the editor's tray */
+  trayKind: null,
   /** @type {Level[]} */
   levels: [],
   level: '',
@@ -101,6 +105,11 @@ export function message(text, kind = 'info') {
 /** @param {unknown} e */
 export function errText(e) {
   return e instanceof Error ? e.message : String(e);
+}
+
+/** A level's measured strength, or that it has none yet (never a guess). @param {Level} l */
+export function eloText(l) {
+  return l.elo != null ? `Elo ${l.elo}` : 'not yet rated';
 }
 
 /** @param {number} ms */

@@ -1,5 +1,5 @@
 //! How a bot answers a draw offer (issue 9; docs/bots/draw-offers.md): by the material it can
-//! count from its own view, with the values of [`super::eval::piece_value`]. Its own pieces on
+//! count from its own view, with the values of [`super::eval::material::piece_value`]. Its own pieces on
 //! the board are known; the enemy's remaining army by kind is public (the army it set up with,
 //! minus what battles removed), so the count needs nothing hidden. The bot accepts exactly when
 //! it is behind: a draw is then worth more to it than playing on; level or ahead, it plays on.
@@ -8,7 +8,7 @@
 //! (the tutorial's values here), and a rule that depends on a search would make the answer
 //! depend on the time and the seed.
 
-use super::eval::piece_value;
+use super::eval::material::piece_value;
 use crate::rules::{PieceKind, PlayerView};
 
 /// A bot's answer to a draw offer, with the counts it was made from.

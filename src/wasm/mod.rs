@@ -614,6 +614,34 @@ impl Referee {
         to_js(&ai::draw::answer_draw_offer(self.game.player_view(s)))
     }
 
+    /// What `side` may believe about the enemy piece on `square`, from public facts only: the
+    /// belief matrix the bots use (`BeliefMatrix::from_view` of `side`'s kept view). Returns
+    /// `[{kind, p}]` for every kind (Flag first; the p sum to one, and are zero for kinds the
+    /// piece cannot be) and whether its kind is public, or `null` if no enemy piece stands there.
+    #[wasm_bindgen(js_name = beliefAt)]
+    pub fn belief_at(&self, side: &str, square: &str) -> Result<JsValue, JsValue> {
+        let s = parse_side(side)?;
+        let sq = parse_square(square)?;
+        let view = self.game.player_view(s);
+        let Some(id) = view.piece_at(sq).filter(|id| id.side() != s) else {
+            return to_js(&Option::<()>::None);
+        };
+        let m = crate::ai::belief::matrix::BeliefMatrix::from_view(view);
+        let p = m.probabilities(id);
+        #[derive(Serialize)]
+        struct KindP {
+            kind: &'static str,
+            p: f64,
+        }
+        #[derive(Serialize)]
+        struct Belief {
+            kinds: Vec<KindP>,
+            certain: bool,
+        }
+        let kinds = PieceKind::ALL.iter().map(|&k| KindP { kind: k.name(), p: p[k.index()] }).collect();
+        to_js(&Belief { kinds, certain: m.is_certain(id) })
+    }
+
     /// Both players agree a draw; returns the outcome.
     #[wasm_bindgen(js_name = agreeDraw)]
     pub fn agree_draw(&mut self) -> Result<JsValue, JsValue> {

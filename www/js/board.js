@@ -60,8 +60,9 @@ export class BoardView {
     this.showCursor = false;
     /** @type {BoardModel|null} */
     this.model = null;
-    /** @type {{from: number, x: number, y: number, id: number, active: boolean}|null} */
+    /** @type {{from: number, x: number, y: number, id: number, active: boolean, longPress: boolean}|null} */
     this.drag = null;
+    this.pressTimer = 0;
     this.size = 0;
     this.raf = 0;
     /** @type {{list: {from: number, to: number}[], start: number, dur: number}|null} */
@@ -167,8 +168,19 @@ export class BoardView {
       this.showCursor = false;
       c.focus({ preventScroll: true });
       const cell = this.model?.cells[sq];
-      this.drag = { from: sq, x: ev.clientX, y: ev.clientY, id: ev.pointerId, active: false };
+      this.drag = { from: sq, x: ev.clientX, y: ev.clientY, id: ev.pointerId, active: false, longPress: false };
       if (cell && this.h.canDrag(sq)) c.setPointerCapture(ev.pointerId);
+      // a touch held still for half a second is a long press: it shows what a hover shows
+      clearTimeout(this.pressTimer);
+      if (ev.pointerType === 'touch') {
+        this.pressTimer = window.setTimeout(() => {
+          const d = this.drag;
+          if (d && d.id === ev.pointerId && !d.active) {
+            d.longPress = true;
+            this.h.onHover?.(sq);
+          }
+        }, 500);
+      }
       ev.preventDefault();
     });
     c.addEventListener('pointermove', (ev) => {
@@ -190,8 +202,9 @@ export class BoardView {
       const d = this.drag;
       if (!d || d.id !== ev.pointerId) return;
       this.drag = null;
+      clearTimeout(this.pressTimer);
       if (c.hasPointerCapture(ev.pointerId)) c.releasePointerCapture(ev.pointerId);
-      if (cancelled) {
+      if (cancelled || d.longPress) {
         this.draw();
         return;
       }
@@ -219,6 +232,7 @@ export class BoardView {
         const nx = Math.min(9, Math.max(0, cc.x + dx)), ny = Math.min(9, Math.max(0, cc.y + dy));
         this.cursor = this.squareAt(nx, ny);
         this.showCursor = true;
+        this.h.onHover?.(this.cursor); // the cursor shows what a hover shows
         this.draw();
         ev.preventDefault();
       } else if (k === 'Enter' || k === ' ' || k === 'Spacebar') {

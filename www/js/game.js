@@ -19,7 +19,7 @@ import { squareIndex, squareName } from './board.js';
 import { BY_LETTER, isMovable } from './pieces.js';
 import { sounds, warmUp } from './sound.js';
 import { S, $, $btn, $input, $select, message, errText, currentLevel, outcome, botSide } from './state.js';
-import { updateStatus, renderPanels, describeBoard, outcomeReason, moveListHandlers } from './panels.js';
+import { updateStatus, renderPanels, describeBoard, outcomeReason, moveListHandlers, setBoardGetter } from './panels.js';
 import { saveGame, forgetGame, rememberSetup, lastSetup } from './persist.js';
 import { editorClick } from './editor.js';
 
@@ -39,6 +39,7 @@ export const ui = /** @type {any} */ ({ board: null, bot: null });
 let thinkTimer = 0;
 
 moveListHandlers.pick = (ply) => showPly(ply);
+setBoardGetter(() => ui.board);
 
 // ------------------------------------------------------------------------------------------
 // Drawing
@@ -141,6 +142,7 @@ function updateButtons() {
   $btn('btn-resign').disabled = S.phase !== 'play';
   $btn('btn-draw').disabled = !humanTurn() || S.viewPly != null || S.drawOfferedAt === S.referee?.ply();
   $('review-bar').hidden = !S.review;
+  if (S.phase !== 'play') $('belief').hidden = true;
   $btn('btn-review').hidden = S.phase !== 'over' || S.review;
   $btn('btn-review-play').textContent = reviewTimer ? 'Pause' : 'Play through';
   $btn('btn-export').disabled = !inGame;

@@ -12,7 +12,7 @@ import { BotClient } from './bot.js';
 import { setKinds, isMovable, tip } from './pieces.js';
 import { sounds, setSound, soundOn } from './sound.js';
 import { S, $, $btn, $input, $select, message, errText, currentLevel, outcome, botSide } from './state.js';
-import { fillLevels, fillSavedSetups, showLevelAbout, updateStatus } from './panels.js';
+import { fillLevels, fillSavedSetups, showLevelAbout, updateStatus, showBelief } from './panels.js';
 import { loadGame, loadPrefs, savePrefs as storePrefs, rememberSetup, loadSavedSetups, storeSavedSetups, saveGame } from './persist.js';
 import {
   ui, render, validSetup, setSetup, swapSquares, setupIndexOf, setVariant, setupClick, randomSeed, setupFromHash, startGame, playClick, tryMove,
@@ -242,6 +242,23 @@ function hover(sq) {
     else if (cell && cell.side === botSide()) t = cell.moved ? 'An unknown enemy piece that has moved: no Bomb or Flag' : 'An unknown enemy piece';
   }
   if (ui.board.canvas.title !== t) ui.board.canvas.title = t;
+  if (sq != null) showBelief(sq);
+}
+
+/**
+ * The service worker (sw.js) that keeps the page's own files for offline play; once it is
+ * active (the files cached) `body[data-offline="1"]` says so. A browser without service
+ * workers, or a refusal, leaves the page as it is (online only).
+ */
+function registerOffline() {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker
+    .register('sw.js')
+    .then(() => navigator.serviceWorker.ready)
+    .then(() => {
+      document.body.dataset.offline = '1';
+    })
+    .catch((e) => console.warn(`offline play is not available: ${errText(e)}`));
 }
 
 function installTestHook() {
@@ -341,5 +358,6 @@ async function boot() {
   if (fromLink?.ok) message(restored ? 'The setup from the link is ready for your next game.' : 'Setup loaded from the link.');
   if (fromLink?.error) $('setup-error').textContent = fromLink.error;
   document.body.dataset.ready = '1';
+  registerOffline();
 }
 boot();

@@ -221,6 +221,50 @@ export function describeBoard(cells, last) {
   if (el.textContent !== t) el.textContent = t;
 }
 
+/**
+ * The belief panel: for an enemy piece whose kind the player does not know, the probability of
+ * each kind from the public facts only (the bots' belief matrix, `Referee.beliefAt`). Kept until
+ * another enemy piece is hovered; hidden outside a game in play or for other squares' pieces.
+ * @param {number} sq
+ */
+export function showBelief(sq) {
+  const panel = $('belief');
+  const r = S.referee;
+  const cell = S.phase === 'play' && S.viewPly == null ? ui().model?.cells[sq] : null;
+  if (!r || !cell || cell.side === S.human || cell.kind) return;
+  /** @type {{kinds: {kind: string, p: number}[], certain: boolean}|null} */
+  const b = r.beliefAt(S.human, squareName(sq));
+  if (!b) return;
+  $('belief-title').textContent = `The enemy piece on ${squareName(sq)} may be`;
+  const list = $('belief-list');
+  list.replaceChildren();
+  for (const { kind, p } of [...b.kinds].sort((x, y) => y.p - x.p)) {
+    if (!kindsForDisplay().some((k) => k.kind === kind && k[S.variant])) continue;
+    const li = document.createElement('li');
+    li.dataset.kind = kind;
+    li.dataset.p = String(p);
+    if (p === 0) li.className = 'never';
+    const name = document.createElement('span');
+    name.textContent = label(kind);
+    const bar = document.createElement('span');
+    bar.className = 'bar';
+    bar.style.width = `${Math.round(p * 100)}%`;
+    const pct = document.createElement('span');
+    pct.className = 'pct';
+    pct.textContent = p === 0 ? 'never' : p < 0.005 ? '<1%' : `${Math.round(p * 100)}%`;
+    li.append(name, bar, pct);
+    list.append(li);
+  }
+  panel.hidden = false;
+}
+
+/** The board view, set by game.js (panels draw no board themselves). */
+let ui = () => /** @type {import('./board.js').BoardView|null} */ (null);
+/** @param {() => import('./board.js').BoardView} get */
+export function setBoardGetter(get) {
+  ui = get;
+}
+
 export function fillLevels() {
   const sel = $select('level');
   sel.replaceChildren();

@@ -16,7 +16,7 @@
 
 import * as wasm from '../../pkg/stratagem.js';
 import { squareIndex, squareName } from './board.js';
-import { BY_LETTER, isMovable } from './pieces.js';
+import { BY_LETTER, isMovable, label } from './pieces.js';
 import { sounds, warmUp } from './sound.js';
 import { S, $, $btn, $input, $select, message, errText, currentLevel, outcome, botSide } from './state.js';
 import { updateStatus, renderPanels, describeBoard, outcomeReason, moveListHandlers, setBoardGetter } from './panels.js';
@@ -141,6 +141,8 @@ function updateButtons() {
   $btn('btn-undo').disabled = !inGame || !S.referee || S.review || (S.referee.ply() === 0 && !outcome());
   $btn('btn-resign').disabled = S.phase !== 'play';
   $btn('btn-draw').disabled = !humanTurn() || S.viewPly != null || S.drawOfferedAt === S.referee?.ply();
+  $btn('btn-hint').disabled = !humanTurn() || S.viewPly != null || S.hinting;
+  $btn('btn-why').disabled = S.phase !== 'play' && S.phase !== 'over';
   $('review-bar').hidden = !S.review;
   if (S.phase !== 'play') $('belief').hidden = true;
   $btn('btn-review').hidden = S.phase !== 'over' || S.review;
@@ -278,6 +280,7 @@ function beginGame(red, blue) {
   S.viewPly = null;
   S.review = false;
   S.drawOfferedAt = -1;
+  S.why = null;
   S.lastBotMoveMs = null;
   clearSelection();
   S.phase = 'play';
@@ -450,6 +453,8 @@ async function requestBotMove() {
   const lv = currentLevel();
   let move = '';
   let fallbackWhy = '';
+  /** @type {import('./bot.js').BotAnswer['info']|null} */
+  let info = null;
   try {
     const ans = await ui.bot.think({
       view: r.viewRecord(botSide()),
@@ -458,6 +463,7 @@ async function requestBotMove() {
       seed: `${S.seed}:${r.ply()}`,
     });
     move = ans.move;
+    info = ans.info;
   } catch (e) {
     if (/** @type {any} */ (e)?.cancelled) return;
     fallbackWhy = errText(e);
@@ -471,6 +477,11 @@ async function requestBotMove() {
   let rep = null;
   if (move) {
     try {
+      // what the bot believed about the piece it moved onto, read from its own view before the
+      // move reveals it (for "Why?")
+      const target = move.split('-')[1];
+      const belief = /** @type {{kinds: {kind: string, p: number}[]}|null} */ (r.beliefAt(botSide(), target));
+      S.why = info ? { move, info, target, belief, ply: r.ply() + 1, level: lv.label } : null;
       rep = /** @type {Report} */ (r.play(move));
     } catch (e) {
       fallbackWhy = `it chose ${move}, which the referee refused: ${errText(e)}`;
@@ -489,6 +500,63 @@ async function requestBotMove() {
   clearInterval(thinkTimer);
   $('thinking').hidden = true;
   afterPly(rep);
+}
+
+/**
+ * "Why?": the bot's last move with what its search reported (depth, nodes, score, time) and,
+ * if it moved onto one of the player's pieces, what it believed that piece was, from its own
+ * view before the battle. Shown in #why as text.
+ */
+export function explainLastBotMove() {
+  const w = S.why;
+  const el = $('why');
+  el.hidden = false;
+  if (!w) {
+    $('why-text').textContent = 'The bot has not moved yet in this game.';
+    $('why-list').replaceChildren();
+    return;
+  }
+  const score = w.info.score == null ? 'no score' : `score ${w.info.score >= 0 ? '+' : ''}${Math.round(w.info.score * 100) / 100}`;
+  const depth = w.info.depth ? `a depth-${w.info.depth} search` : 'its plans';
+  $('why-text').textContent =
+    `${w.level} (${w.info.bot}) played ${w.move} at move ${w.ply} after ${depth} of ${groupDigits(Math.round(w.info.nodes))} nodes ` +
+    `in ${Math.round(w.info.elapsed_ms)} ms (${score}, from its own side).` +
+    (w.belief ? ` It moved onto your piece on ${w.target}, which it believed was:` : ` ${w.target} was empty.`);
+  const list = $('why-list');
+  list.replaceChildren();
+  for (const { kind, p } of (w.belief?.kinds ?? []).filter((x) => x.p > 0).sort((a, b) => b.p - a.p).slice(0, 5)) {
+    const li = document.createElement('li');
+    li.textContent = `${label(kind)}: ${Math.round(p * 100)}%`;
+    list.append(li);
+  }
+}
+
+/**
+ * "Hint": the strongest level thinks for the player, from the player's own view (nothing hidden
+ * crosses to the worker), in the worker, a few seconds at most; the move is shown selected.
+ */
+export async function requestHint() {
+  const r = S.referee;
+  if (!r || !humanTurn() || S.hinting) return;
+  const lv = S.levels[S.levels.length - 1];
+  const req = ++S.botReq;
+  const ply = r.ply();
+  S.hinting = true;
+  render();
+  message(`${lv.label} is looking for a move for you…`);
+  try {
+    const ans = await ui.bot.think({ view: r.viewRecord(S.human), level: lv.id, budgetMs: Math.min(lv.movetime_ms, 3000), seed: `hint:${S.seed}:${ply}` });
+    if (req !== S.botReq || S.referee !== r || r.ply() !== ply) return;
+    const [from, to] = ans.move.split('-');
+    S.selected = squareIndex(from);
+    S.targets = new Set([squareIndex(to)]);
+    message(`Hint from ${lv.label}: ${ans.move}${ans.info.depth ? ` (depth ${ans.info.depth})` : ''}.`);
+  } catch (e) {
+    if (!(/** @type {any} */ (e)?.cancelled)) message(`No hint: ${errText(e)}`, 'warn');
+  } finally {
+    S.hinting = false;
+    render();
+  }
 }
 
 /** @param {Outcome} o */

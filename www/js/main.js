@@ -17,7 +17,7 @@ import { loadGame, loadPrefs, savePrefs as storePrefs, rememberSetup, loadSavedS
 import {
   ui, render, validSetup, setSetup, swapSquares, setupIndexOf, setVariant, setupClick, randomSeed, setupFromHash, startGame, playClick, tryMove,
   undo, resign, newGame, playAgain, exportGame, importGame, showPly, humanTurn, clearSelection, resumeGame,
-  offerDraw, startReview, toggleReviewPlay, endReview,
+  offerDraw, startReview, toggleReviewPlay, endReview, requestHint, explainLastBotMove,
 } from './game.js';
 import { bindEditor, editorSwap } from './editor.js';
 
@@ -101,6 +101,8 @@ function bindControls() {
     playAgain();
   });
   $btn('btn-draw').addEventListener('click', offerDraw);
+  $btn('btn-hint').addEventListener('click', requestHint);
+  $btn('btn-why').addEventListener('click', explainLastBotMove);
   $btn('btn-review').addEventListener('click', startReview);
   $btn('btn-review-play').addEventListener('click', toggleReviewPlay);
   $btn('btn-review-end').addEventListener('click', endReview);

@@ -67,6 +67,10 @@ export const S = {
   review: false,
   /** the ply at which the player last offered a draw (one offer per turn) */
   drawOfferedAt: -1,
+  /** a hint is being computed in the worker */
+  hinting: false,
+  /** @type {{move: string, info: any, target: string, belief: {kinds: {kind: string, p: number}[]}|null, ply: number, level: string}|null} the bot's last move, for "Why?" */
+  why: null,
   /** @type {number|null} */
   lastBotMoveMs: null,
   /** @type {import('./board.js').BattleShow|null} */

@@ -8,6 +8,7 @@
 
 pub mod belief;
 pub mod bots;
+pub mod draw;
 pub mod engine;
 pub mod eval;
 pub mod plans;

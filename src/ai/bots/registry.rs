@@ -31,7 +31,7 @@ pub const BOTS: &[BotEntry] = &[
     BotEntry {
         name: "random",
         make: || Box::new(super::random::RandomBot::new()),
-        description: "uniformly random legal moves and a uniformly random setup",
+        description: "uniformly random legal moves; a setup drawn from human setup statistics",
         source: "baseline",
     },
     BotEntry {
@@ -93,6 +93,10 @@ pub struct Level {
     pub movetime_ms: u32,
     /// One line about the bot and its source.
     pub about: &'static str,
+    /// The level's Elo, measured by a round robin of the levels as configured (each at its own
+    /// time per move), from `docs/ladder.md`. `None` until it is measured: the page then shows
+    /// "not yet rated", never a guess.
+    pub elo: Option<u32>,
 }
 
 /// The levels, weakest first.
@@ -103,6 +107,8 @@ pub const LEVELS: &[Level] = &[
         bot: "random",
         movetime_ms: 100,
         about: "Plays any legal move at random: a first game to learn the rules.",
+        // NOT YET RATED: the lead fills this from docs/ladder.md's round robin of the levels.
+        elo: None,
     },
     Level {
         id: "strategoai",
@@ -110,6 +116,8 @@ pub const LEVELS: &[Level] = &[
         bot: "strategoai",
         movetime_ms: 200,
         about: "Nine plans from a 2018 thesis vote on every move: captures, defence, lanes (seed 002).",
+        // NOT YET RATED: the lead fills this from docs/ladder.md's round robin of the levels.
+        elo: None,
     },
     Level {
         id: "negamax",
@@ -117,6 +125,8 @@ pub const LEVELS: &[Level] = &[
         bot: "negamax",
         movetime_ms: 1000,
         about: "Looks a few moves ahead on guesses of your hidden pieces, counting material (seed 004 tutorial).",
+        // NOT YET RATED: the lead fills this from docs/ladder.md's round robin of the levels.
+        elo: None,
     },
     Level {
         id: "invincible",
@@ -124,6 +134,8 @@ pub const LEVELS: &[Level] = &[
         bot: "invincible",
         movetime_ms: 300,
         about: "A world champion's plans and rank guessing, one move deep, bluffing included (seed 001).",
+        // NOT YET RATED: the lead fills this from docs/ladder.md's round robin of the levels.
+        elo: None,
     },
 ];
 
@@ -165,5 +177,21 @@ mod tests {
             assert!(LEVELS[..i].iter().all(|o| o.id != l.id), "level id {} twice", l.id);
         }
         assert!(make_bot("no-such-bot").is_none());
+    }
+
+    /// Issue 9: each level at least 100 Elo above the one below, among the rated ones.
+    #[test]
+    fn rated_levels_climb_by_at_least_100_elo() {
+        let rated: Vec<(&str, u32)> = LEVELS.iter().filter_map(|l| l.elo.map(|e| (l.id, e))).collect();
+        for w in rated.windows(2) {
+            assert!(
+                w[1].1 >= w[0].1 + 100,
+                "level {} ({}) is not 100 Elo above {} ({})",
+                w[1].0,
+                w[1].1,
+                w[0].0,
+                w[0].1
+            );
+        }
     }
 }

@@ -4,11 +4,18 @@
 //! switch), then the repetition rules, which can only forbid moves of one piece (two-squares)
 //! or non-attacking moves during a chase (more-squares): the filter touches nothing else.
 //! `tests/movegen_oracle.rs` checks this against a slow generator written from the rules.
+//!
+//! Geometry works on square masks ([`super::bitboard`]): one mask operation finds every
+//! piece of a side that has a step to make (in the opening most pieces are boxed in by their
+//! own army, and are never looked at one by one), and a piece's targets come out as a mask.
+//! So the moves come in one canonical order, whatever the piece ids or the repetition filter:
+//! by from-square index, then by to-square index (the order of [`Move`]'s `Ord`).
 
-use super::piece::{PieceKind, Side};
+use super::bitboard::{Bits, Dir, Down, Left, PLAYABLE, Right, Up, bit, can_step_into, fill, neighbours, squares};
+use super::piece::Side;
 use super::position::{Move, PieceId, Position};
 use super::repetition;
-use super::square::Direction;
+use super::square::Square;
 use arrayvec::ArrayVec;
 
 /// Room for every move of 40 Scouts in the open (an upper bound for any placement).
@@ -17,45 +24,71 @@ pub const MAX_MOVES: usize = 720;
 /// A list of moves on the stack.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
+/// The targets of the pieces on `walkers` (one square) and `scouts` (any distance) moving in
+/// direction `D`: empty squares, and enemy pieces next to the mover or, when Scouts may
+/// move and strike, at the end of a Scout's line. Lakes and the edge stop everything (a lake
+/// is neither `empty` nor `enemy`). Two pieces never reach the same square in the same
+/// direction (the farther one would have to pass the nearer), so the size of this mask is
+/// the number of these moves.
+#[inline(always)]
+fn reach<D: Dir>(walkers: Bits, scouts: Bits, empty: Bits, enemy: Bits, strike: bool) -> Bits {
+    let slid = fill::<D>(scouts, empty);
+    if strike {
+        D::step(walkers | slid) & (empty | enemy)
+    } else {
+        (D::step(walkers | scouts) & (empty | enemy)) | (D::step(slid) & empty)
+    }
+}
+
+/// Every square a Scout on `from` can move to or attack.
+#[inline]
+fn scout_targets(from: usize, empty: Bits, enemy: Bits, strike: bool) -> Bits {
+    let s = bit(from);
+    reach::<Up>(0, s, empty, enemy, strike)
+        | reach::<Down>(0, s, empty, enemy, strike)
+        | reach::<Left>(0, s, empty, enemy, strike)
+        | reach::<Right>(0, s, empty, enemy, strike)
+}
+
 impl Position {
-    /// Moves of `side` by geometry alone (no repetition rules), appended to `out`.
+    /// Moves of `side` by geometry alone (no repetition rules), appended to `out` in
+    /// (from, to) order.
     pub fn generate_pseudo(&self, side: Side, out: &mut MoveList) {
+        let enemy = self.occupied_bits(side.opponent());
+        let targets = PLAYABLE & !self.occupied_bits(side);
+        let empty = targets & !enemy;
+        let scouts = self.scout_bits(side);
         let strike = self.rules().scout_move_and_strike;
-        for id in self.pieces_of(side) {
-            let p = self.piece(id);
-            if !p.kind.is_movable() {
-                continue;
-            }
-            let scout = p.kind == PieceKind::Scout;
-            for dir in Direction::ALL {
-                let mut s = p.square;
-                let mut first = true;
-                while let Some(t) = s.step(dir) {
-                    if t.is_lake() {
-                        break;
-                    }
-                    match self.piece_at(t) {
-                        None => {
-                            out.push(Move::new(p.square, t));
-                            if !scout {
-                                break;
-                            }
-                        }
-                        Some(o) => {
-                            if o.side() != side && (first || strike) {
-                                out.push(Move::new(p.square, t));
-                            }
-                            break;
-                        }
-                    }
-                    s = t;
-                    first = false;
-                }
+        for from in squares(can_step_into(self.mobile_bits(side), targets)) {
+            let to = if scouts & bit(from) != 0 {
+                scout_targets(from, empty, enemy, strike)
+            } else {
+                neighbours(from) & targets
+            };
+            let f = Square::from_index_unchecked(from);
+            for t in squares(to) {
+                out.push(Move::new(f, Square::from_index_unchecked(t)));
             }
         }
     }
 
-    /// Legal moves of the side to move, appended to `out`.
+    /// The number of moves [`Position::generate_pseudo`] would give, without listing them:
+    /// the moves of all pieces in one direction are one mask (see `reach`), counted.
+    pub fn count_pseudo(&self, side: Side) -> usize {
+        let enemy = self.occupied_bits(side.opponent());
+        let targets = PLAYABLE & !self.occupied_bits(side);
+        let empty = targets & !enemy;
+        let scouts = self.scout_bits(side);
+        let walkers = self.mobile_bits(side) & !scouts;
+        let strike = self.rules().scout_move_and_strike;
+        let n = reach::<Up>(walkers, scouts, empty, enemy, strike).count_ones()
+            + reach::<Down>(walkers, scouts, empty, enemy, strike).count_ones()
+            + reach::<Left>(walkers, scouts, empty, enemy, strike).count_ones()
+            + reach::<Right>(walkers, scouts, empty, enemy, strike).count_ones();
+        n as usize
+    }
+
+    /// Legal moves of the side to move, appended to `out` in (from, to) order.
     pub fn generate_legal(&self, out: &mut MoveList) {
         let start = out.len();
         self.generate_pseudo(self.to_move(), out);
@@ -64,20 +97,29 @@ impl Position {
         if two.is_none() && !chase {
             return;
         }
-        let mut i = start;
-        while i < out.len() {
+        // Keep the allowed moves in place, in their order.
+        let mut kept = start;
+        for i in start..out.len() {
             let mv = out[i];
             let id = self.piece_at(mv.from).expect("generated from a piece");
             let forbidden = (two == Some(id) && repetition::two_squares_forbids(self, id, mv))
                 || (chase && self.piece_at(mv.to).is_none() && repetition::more_squares_forbids(self, id, mv));
-            if forbidden {
-                out.swap_remove(i);
-            } else {
-                i += 1;
+            if !forbidden {
+                out[kept] = mv;
+                kept += 1;
             }
         }
-        // swap_remove breaks generation order; restore a canonical order so that results
-        // never depend on which moves were filtered.
-        out[start..].sort_unstable_by_key(|m| (m.from, m.to));
+        out.truncate(kept);
+    }
+
+    /// The number of legal moves of the side to move (what `legal_moves().len()` gives),
+    /// counted without a list when no repetition rule can forbid a move now.
+    pub fn legal_move_count(&self) -> usize {
+        if repetition::two_squares_suspect(self).is_none() && !repetition::chase_active(self) {
+            return self.count_pseudo(self.to_move());
+        }
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list.len()
     }
 }

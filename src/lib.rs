@@ -22,6 +22,7 @@
 pub mod ai;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod arena;
+pub mod benchwork;
 pub mod rules;
 pub mod ucc;
 #[cfg(target_arch = "wasm32")]

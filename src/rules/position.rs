@@ -681,7 +681,7 @@ impl Position {
 
     /// Moves piece `id` of `side`, whose kind is `kind`, from `from` to the empty square
     /// `to`: board, masks and hash keys (the common case of play and undo, kept lean).
-    #[inline]
+    #[inline(always)]
     fn shift(&mut self, id: PieceId, side: Side, kind: PieceKind, from: Square, to: Square, keys: &mut (u64, u64)) {
         self.board[from.index()] = None;
         self.board[to.index()] = Some(id);

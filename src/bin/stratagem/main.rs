@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod arena;
+mod bench;
 mod bots;
 mod perft;
 mod replay;
@@ -41,6 +42,8 @@ enum Command {
     Ucc(ucc::Args),
     /// List the bots and the difficulty levels.
     Bots,
+    /// Time the fixed works of the native/WebAssembly speed comparison.
+    Bench(bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -52,5 +55,6 @@ fn main() -> ExitCode {
         Command::Arena(a) => arena::run(a),
         Command::Ucc(a) => ucc::run(a),
         Command::Bots => bots::run(),
+        Command::Bench(a) => bench::run(a),
     }
 }

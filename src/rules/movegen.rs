@@ -5,13 +5,14 @@
 //! or non-attacking moves during a chase (more-squares): the filter touches nothing else.
 //! `tests/movegen_oracle.rs` checks this against a slow generator written from the rules.
 //!
-//! Geometry works on square masks ([`super::bitboard`]): one mask operation finds every
-//! piece of a side that has a step to make (in the opening most pieces are boxed in by their
-//! own army, and are never looked at one by one), and a piece's targets come out as a mask.
-//! So the moves come in one canonical order, whatever the piece ids or the repetition filter:
-//! by from-square index, then by to-square index (the order of [`Move`]'s `Ord`).
+//! Geometry works on square masks ([`super::bitboard`]): a few mask operations find the
+//! targets of all of a side's pieces in one direction at once, Scout lines included (in the
+//! opening most pieces are boxed in by their own army and are never looked at one by one).
+//! The moves of all pieces in one direction come out as one mask, so the moves come in one
+//! canonical order that depends on the board alone (not on piece ids, nor on what the
+//! repetition filter removes): by direction (down, left, right, up), then by to-square.
 
-use super::bitboard::{Bits, Dir, Down, Left, PLAYABLE, Right, Up, bit, can_step_into, fill, neighbours, squares};
+use super::bitboard::{Bits, Dir, Down, Left, PLAYABLE, Right, Up, fill, squares};
 use super::piece::Side;
 use super::position::{Move, PieceId, Position};
 use super::repetition;
@@ -40,35 +41,33 @@ fn reach<D: Dir>(walkers: Bits, scouts: Bits, empty: Bits, enemy: Bits, strike: 
     }
 }
 
-/// Every square a Scout on `from` can move to or attack.
-#[inline]
-fn scout_targets(from: usize, empty: Bits, enemy: Bits, strike: bool) -> Bits {
-    let s = bit(from);
-    reach::<Up>(0, s, empty, enemy, strike)
-        | reach::<Down>(0, s, empty, enemy, strike)
-        | reach::<Left>(0, s, empty, enemy, strike)
-        | reach::<Right>(0, s, empty, enemy, strike)
-}
-
 impl Position {
-    /// Moves of `side` by geometry alone (no repetition rules), appended to `out` in
-    /// (from, to) order.
+    /// Moves of `side` by geometry alone (no repetition rules), appended to `out` in the
+    /// canonical order (by direction: down, left, right, up; then by to-square).
     pub fn generate_pseudo(&self, side: Side, out: &mut MoveList) {
         let enemy = self.occupied_bits(side.opponent());
         let targets = PLAYABLE & !self.occupied_bits(side);
         let empty = targets & !enemy;
         let scouts = self.scout_bits(side);
+        let walkers = self.mobile_bits(side) & !scouts;
         let strike = self.rules().scout_move_and_strike;
-        for from in squares(can_step_into(self.mobile_bits(side), targets)) {
-            let to = if scouts & bit(from) != 0 {
-                scout_targets(from, empty, enemy, strike)
-            } else {
-                neighbours(from) & targets
-            };
-            let f = Square::from_index_unchecked(from);
-            for t in squares(to) {
-                out.push(Move::new(f, Square::from_index_unchecked(t)));
+        self.emit(reach::<Down>(walkers, scouts, empty, enemy, strike), 10, out);
+        self.emit(reach::<Left>(walkers, scouts, empty, enemy, strike), 1, out);
+        self.emit(reach::<Right>(walkers, scouts, empty, enemy, strike), -1, out);
+        self.emit(reach::<Up>(walkers, scouts, empty, enemy, strike), -10, out);
+    }
+
+    /// Appends a move to every square of `to` (the targets of one direction) from the piece
+    /// that reaches it: the first piece found stepping `back` (the square-index step against
+    /// the direction) from the target; only a Scout's empty squares lie between.
+    #[inline(always)]
+    fn emit(&self, to: Bits, back: isize, out: &mut MoveList) {
+        for t in squares(to) {
+            let mut from = t.wrapping_add_signed(back);
+            while self.piece_at(Square::from_index_unchecked(from)).is_none() {
+                from = from.wrapping_add_signed(back);
             }
+            out.push(Move::new(Square::from_index_unchecked(from), Square::from_index_unchecked(t)));
         }
     }
 
@@ -88,7 +87,8 @@ impl Position {
         n as usize
     }
 
-    /// Legal moves of the side to move, appended to `out` in (from, to) order.
+    /// Legal moves of the side to move, appended to `out` in the canonical order of
+    /// [`Position::generate_pseudo`].
     pub fn generate_legal(&self, out: &mut MoveList) {
         let start = out.len();
         self.generate_pseudo(self.to_move(), out);

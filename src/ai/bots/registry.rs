@@ -5,7 +5,7 @@
 //! unique; every level names a registered bot and has `movetime_ms <= 10_000`; level ids are
 //! unique.
 
-use super::Bot;
+use crate::ai::Bot;
 
 /// One registered bot.
 #[derive(Clone, Copy)]
@@ -43,38 +43,38 @@ pub const BOTS: &[BotEntry] = &[
     // Seed 003 (Irovský 2023): docs/bots/{mcts,ismcts,alphabeta,expectimax}.md
     BotEntry {
         name: "mcts",
-        make: || Box::new(super::irovsky::mcts::MctsBot::new()),
+        make: || Box::new(super::mcts::MctsBot::new()),
         description: "UCT (c = 0.3) on one determinization per move, 50-ply random playouts scored by material",
         source: "seed 003, Irovsky 2023, sections 6.2-6.3",
     },
     BotEntry {
         name: "ismcts",
-        make: || Box::new(super::irovsky::ismcts::IsmctsBot::new()),
+        make: || Box::new(super::ismcts::IsmctsBot::new()),
         description: "the seed-003 MCTS with a fresh determinization every iteration (information-set MCTS)",
         source: "seed 003, Irovsky 2023, sections 6.2-6.3 and 8 (the fix it points to)",
     },
     BotEntry {
         name: "alphabeta",
-        make: || Box::new(super::irovsky::alphabeta::AlphaBetaBot::new()),
+        make: || Box::new(super::alphabeta::AlphaBetaBot::new()),
         description: "depth-3 alpha-beta with the Table 6.1 evaluation on sampled positions; unknown enemy pieces do not move",
         source: "seed 003, Irovsky 2023, section 6.4",
     },
     BotEntry {
         name: "expectimax",
-        make: || Box::new(super::irovsky::expectimax::ExpectimaxBot::new()),
+        make: || Box::new(super::expectimax::ExpectimaxBot::new()),
         description: "depth-3 expectimax, chance nodes on attacks involving unknown pieces weighted by the belief marginals",
         source: "seed 003, Irovsky 2023, section 6.5",
     },
     // Seeds 001 and 002: docs/bots/{invincible,strategoai}.md
     BotEntry {
         name: "invincible",
-        make: || Box::new(super::invincible::InvincibleBot::new()),
+        make: || Box::new(super::InvincibleBot::new()),
         description: "plans score every legal move (one ply), dynamic piece values, normalised belief matrix",
         source: "seed 001, de Boer 2007, chapters 3, 5 and 6",
     },
     BotEntry {
         name: "strategoai",
-        make: || Box::new(super::strategoai::StrategoAiBot::new()),
+        make: || Box::new(super::StrategoAiBot::new()),
         description: "nine plans score every legal move (one ply), values with factor 1.55, uniform counting",
         source: "seed 002, StrategoAI 2018, chapters 3-5",
     },

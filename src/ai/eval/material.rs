@@ -121,7 +121,8 @@ pub fn outcome_score(outcome: Outcome, side: Side) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::{random::random_setup, rng_from_seed};
+    use crate::ai::rng_from_seed;
+    use crate::ai::setupgen::random::random_setup;
     use crate::rules::{Rules, Variant};
     use rand::Rng;
 

@@ -34,9 +34,13 @@ const COL_A: Bits = column(0);
 const COL_J: Bits = column(9);
 
 /// The set with the one square `index` (0..100).
+///
+/// Built from one 64-bit shift: a variable 128-bit shift is a library call in wasm32
+/// (`__ashlti3`, 2 % of a search there).
 #[inline(always)]
 pub const fn bit(index: usize) -> Bits {
-    1 << index
+    let b = 1u64 << (index & 63);
+    if index < 64 { b as Bits } else { (b as Bits) << 64 }
 }
 
 /// Each square of `b` moved one row up (towards row 10); squares of row 10 drop out.
@@ -218,6 +222,13 @@ mod tests {
                 assert_eq!(fill::<Left>(bit(sq), open), walk(sq, open, left), "left from {sq}");
                 assert_eq!(fill::<Right>(bit(sq), open), walk(sq, open, right), "right from {sq}");
             }
+        }
+    }
+
+    #[test]
+    fn bit_is_the_plain_shift() {
+        for i in 0..100 {
+            assert_eq!(bit(i), 1u128 << i, "{i}");
         }
     }
 

@@ -123,3 +123,44 @@ impl Position {
         list.len()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Rules, Setup};
+    use rand::{Rng, SeedableRng};
+
+    /// Over random games (Scout move-and-strike on and off, both sides at every ply): the count
+    /// equals the list, the list has no duplicates, and every move is a legal-by-geometry move
+    /// of the side (the move checker agrees where that side is to move).
+    #[test]
+    fn count_matches_generation_and_moves_check() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(10);
+        for game in 0..12 {
+            let rules = Rules { scout_move_and_strike: game % 2 == 0, ..Rules::default() };
+            let red = Setup::parse("IBJEIBHEBGEHEMCEHBDDHFLJGKDIFGBDGFDFDDDB").unwrap();
+            let blue = Setup::parse("GHDEDEBMBFBBEJDIJBEBDGHCDHIEDHDFIKFGDLFG").unwrap();
+            let mut pos = Position::new(rules, &red, &blue);
+            for _ in 0..300 {
+                for side in Side::BOTH {
+                    let mut list = MoveList::new();
+                    pos.generate_pseudo(side, &mut list);
+                    assert_eq!(pos.count_pseudo(side), list.len(), "{pos:?}");
+                    let mut sorted = list.to_vec();
+                    sorted.sort_unstable();
+                    sorted.dedup();
+                    assert_eq!(sorted.len(), list.len(), "duplicates in {pos:?}");
+                }
+                let legal = pos.legal_moves();
+                assert_eq!(pos.legal_move_count(), legal.len());
+                for &mv in &legal {
+                    assert!(pos.check_move(mv).is_ok(), "{mv} in {pos:?}");
+                }
+                if legal.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                pos.play_unchecked(legal[rng.random_range(0..legal.len())]);
+            }
+        }
+    }
+}

@@ -14,6 +14,7 @@ mod bots;
 mod perft;
 mod replay;
 mod setup;
+mod timing;
 mod ucc;
 
 #[derive(Parser)]
@@ -44,6 +45,8 @@ enum Command {
     Bots,
     /// Time the fixed works of the native/WebAssembly speed comparison.
     Bench(bench::Args),
+    /// Measure how far bots overshoot a time budget per move.
+    Timing(timing::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,5 +59,6 @@ fn main() -> ExitCode {
         Command::Ucc(a) => ucc::run(a),
         Command::Bots => bots::run(),
         Command::Bench(a) => bench::run(a),
+        Command::Timing(a) => timing::run(a),
     }
 }

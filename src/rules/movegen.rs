@@ -25,19 +25,44 @@ pub const MAX_MOVES: usize = 720;
 /// A list of moves on the stack.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
-/// The targets of the pieces on `walkers` (one square) and `scouts` (any distance) moving in
-/// direction `D`: empty squares, and enemy pieces next to the mover or, when Scouts may
-/// move and strike, at the end of a Scout's line. Lakes and the edge stop everything (a lake
-/// is neither `empty` nor `enemy`). Two pieces never reach the same square in the same
-/// direction (the farther one would have to pass the nearer), so the size of this mask is
-/// the number of these moves.
-#[inline(always)]
-fn reach<D: Dir>(walkers: Bits, scouts: Bits, empty: Bits, enemy: Bits, strike: bool) -> Bits {
-    let slid = fill::<D>(scouts, empty);
-    if strike {
-        D::step(walkers | slid) & (empty | enemy)
-    } else {
-        (D::step(walkers | scouts) & (empty | enemy)) | (D::step(slid) & empty)
+/// What the generator needs to know of one side's pieces: where its one-square movers
+/// (`walkers`) and its Scouts stand, which squares are empty, which hold an enemy, and
+/// whether a Scout may move and strike.
+struct Movers {
+    walkers: Bits,
+    scouts: Bits,
+    empty: Bits,
+    enemy: Bits,
+    strike: bool,
+}
+
+impl Movers {
+    fn of(pos: &Position, side: Side) -> Movers {
+        let enemy = pos.occupied_bits(side.opponent());
+        let scouts = pos.scout_bits(side);
+        Movers {
+            walkers: pos.mobile_bits(side) & !scouts,
+            scouts,
+            empty: PLAYABLE & !pos.occupied_bits(side) & !enemy,
+            enemy,
+            strike: pos.rules().scout_move_and_strike,
+        }
+    }
+
+    /// The targets of all these pieces moving in direction `D`: empty squares, and enemy
+    /// pieces next to the mover or, when Scouts may move and strike, at the end of a Scout's
+    /// line. Lakes and the edge stop everything (a lake is neither `empty` nor `enemy`). Two
+    /// pieces never reach the same square in the same direction (the farther one would have
+    /// to pass the nearer), so the size of this mask is the number of these moves.
+    #[inline(always)]
+    fn reach<D: Dir>(&self) -> Bits {
+        let Movers { walkers, scouts, empty, enemy, strike } = *self;
+        let slid = fill::<D>(scouts, empty);
+        if strike {
+            D::step(walkers | slid) & (empty | enemy)
+        } else {
+            (D::step(walkers | scouts) & (empty | enemy)) | (D::step(slid) & empty)
+        }
     }
 }
 
@@ -45,16 +70,11 @@ impl Position {
     /// Moves of `side` by geometry alone (no repetition rules), appended to `out` in the
     /// canonical order (by direction: down, left, right, up; then by to-square).
     pub fn generate_pseudo(&self, side: Side, out: &mut MoveList) {
-        let enemy = self.occupied_bits(side.opponent());
-        let targets = PLAYABLE & !self.occupied_bits(side);
-        let empty = targets & !enemy;
-        let scouts = self.scout_bits(side);
-        let walkers = self.mobile_bits(side) & !scouts;
-        let strike = self.rules().scout_move_and_strike;
-        self.emit(reach::<Down>(walkers, scouts, empty, enemy, strike), 10, out);
-        self.emit(reach::<Left>(walkers, scouts, empty, enemy, strike), 1, out);
-        self.emit(reach::<Right>(walkers, scouts, empty, enemy, strike), -1, out);
-        self.emit(reach::<Up>(walkers, scouts, empty, enemy, strike), -10, out);
+        let m = Movers::of(self, side);
+        self.emit(m.reach::<Down>(), 10, out);
+        self.emit(m.reach::<Left>(), 1, out);
+        self.emit(m.reach::<Right>(), -1, out);
+        self.emit(m.reach::<Up>(), -10, out);
     }
 
     /// Appends a move to every square of `to` (the targets of one direction) from the piece
@@ -74,16 +94,11 @@ impl Position {
     /// The number of moves [`Position::generate_pseudo`] would give, without listing them:
     /// the moves of all pieces in one direction are one mask (see `reach`), counted.
     pub fn count_pseudo(&self, side: Side) -> usize {
-        let enemy = self.occupied_bits(side.opponent());
-        let targets = PLAYABLE & !self.occupied_bits(side);
-        let empty = targets & !enemy;
-        let scouts = self.scout_bits(side);
-        let walkers = self.mobile_bits(side) & !scouts;
-        let strike = self.rules().scout_move_and_strike;
-        let n = reach::<Up>(walkers, scouts, empty, enemy, strike).count_ones()
-            + reach::<Down>(walkers, scouts, empty, enemy, strike).count_ones()
-            + reach::<Left>(walkers, scouts, empty, enemy, strike).count_ones()
-            + reach::<Right>(walkers, scouts, empty, enemy, strike).count_ones();
+        let m = Movers::of(self, side);
+        let n = m.reach::<Up>().count_ones()
+            + m.reach::<Down>().count_ones()
+            + m.reach::<Left>().count_ones()
+            + m.reach::<Right>().count_ones();
         n as usize
     }
 

@@ -37,6 +37,7 @@
 pub mod ai;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod arena;
+pub mod benchwork;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod outside;
 pub mod rules;

@@ -3,6 +3,7 @@
 //!
 //! Knows nothing of AI, JavaScript or time.
 
+pub(crate) mod bitboard;
 pub mod combat;
 pub mod game;
 pub mod movegen;

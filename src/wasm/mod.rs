@@ -901,3 +901,10 @@ pub fn think(
         },
     })
 }
+
+/// Does the fixed work `name` of the native/WebAssembly speed comparison
+/// ([`crate::benchwork`]) and returns the number of units done; the caller times it.
+#[wasm_bindgen(js_name = benchWork)]
+pub fn bench_work(name: &str) -> Result<f64, JsValue> {
+    crate::benchwork::run(name).map(|n| n as f64).map_err(js_err)
+}

@@ -9,11 +9,13 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod arena;
+mod bench;
 mod bots;
 mod perft;
 mod replay;
 mod setup;
 mod soak;
+mod timing;
 mod ucc;
 
 #[derive(Parser)]
@@ -45,6 +47,10 @@ enum Command {
     Ucc(ucc::Args),
     /// List the bots and the difficulty levels.
     Bots,
+    /// Time the fixed works of the native/WebAssembly speed comparison.
+    Bench(bench::Args),
+    /// Measure how far bots overshoot a time budget per move.
+    Timing(timing::Args),
 }
 
 fn main() -> ExitCode {
@@ -57,5 +63,7 @@ fn main() -> ExitCode {
         Command::Soak(a) => soak::run(a),
         Command::Ucc(a) => ucc::run(a),
         Command::Bots => bots::run(),
+        Command::Bench(a) => bench::run(a),
+        Command::Timing(a) => timing::run(a),
     }
 }

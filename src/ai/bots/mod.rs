@@ -4,8 +4,8 @@
 //!
 //! Seeds: 001 Invincible (de Boer 2007) `invincible`; 002 StrategoAI (2018) `strategoai`;
 //! 003 Irovský (*Hraní stolní hry Stratego počítačem*, VUT FIT 2023, Chapter 6) `mcts`,
-//! `ismcts`, `alphabeta`, `expectimax`; 004 the minimax tutorial `negamax`; and the `random`
-//! baseline.
+//! `ismcts`, `alphabeta`, `expectimax`; 004 the minimax tutorial `negamax`; the `random`
+//! baseline; and this project's own `strategist` (issue 11).
 
 pub mod alphabeta;
 pub mod expectimax;
@@ -15,6 +15,7 @@ pub mod mcts;
 pub mod negamax;
 pub mod random;
 pub mod registry;
+pub mod strategist;
 pub mod strategoai;
 
 pub use alphabeta::AlphaBetaBot;
@@ -24,4 +25,5 @@ pub use ismcts::IsmctsBot;
 pub use mcts::MctsBot;
 pub use negamax::NegamaxBot;
 pub use random::RandomBot;
+pub use strategist::StrategistBot;
 pub use strategoai::StrategoAiBot;

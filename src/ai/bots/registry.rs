@@ -78,6 +78,13 @@ pub const BOTS: &[BotEntry] = &[
         description: "nine plans score every legal move (one ply), values with factor 1.55, uniform counting",
         source: "seed 002, StrategoAI 2018, chapters 3-5",
     },
+    // Our own: docs/bots/strategist.md
+    BotEntry {
+        name: "strategist",
+        make: || Box::new(super::strategist::StrategistBot::new()),
+        description: "iterative-deepening alpha-beta with quiescence and a transposition table over enemy armies sampled from the belief matrix",
+        source: "this project (issue 11, docs/bots/strategist.md)",
+    },
 ];
 
 /// A difficulty level offered in the page.
@@ -134,6 +141,15 @@ pub const LEVELS: &[Level] = &[
         bot: "invincible",
         movetime_ms: 300,
         about: "A world champion's plans and rank guessing, one move deep, bluffing included (seed 001).",
+        // NOT YET RATED: the lead fills this from docs/ladder.md's round robin of the levels.
+        elo: None,
+    },
+    Level {
+        id: "strategist",
+        label: "Strategist",
+        bot: "strategist",
+        movetime_ms: 4000,
+        about: "Our own bot: guesses your army from how people set up and how you play, and searches ahead on many guesses.",
         // NOT YET RATED: the lead fills this from docs/ladder.md's round robin of the levels.
         elo: None,
     },

@@ -1,0 +1,194 @@
+//! The evaluation of the `strategist` bot (docs/bots/strategist.md, "Evaluation"): a score in
+//! points of a full (sampled) position, from one side's point of view, zero-sum.
+//!
+//! Terms, each chosen for a reason the doc states:
+//! - material with dynamic piece values ([`Values::for_armies`]): the base values of
+//!   [`crate::ai::eval::material::piece_value`], adjusted once per search root for what is left on the
+//!   board (a Spy is worth little once the enemy Marshal is gone; the Marshal is worth more
+//!   once the enemy Spy is gone; the last Miners are worth more while enemy Bombs stand; the
+//!   side's strongest movable piece, if the enemy has nothing as strong, is worth more);
+//! - the value of staying unknown: a piece the opponent has not seen in battle counts a share
+//!   of its value extra ([`HIDDEN_SHARE`]), so the search attacks with known or cheap pieces and
+//!   values finding out what an enemy piece is;
+//! - flag danger: movable pieces near the enemy's Flag score for their side, more the nearer
+//!   they stand (the Flag square is taken from the sampled position, so over many samples this
+//!   is weighted by the belief of where the Flag is);
+//! - advance: one point per row a movable piece stands ahead, only to break ties towards
+//!   contact (a search that sees no capture otherwise shuffles until the no-attack draw).
+//!
+//! Invariant: `evaluate(pos, s) == -evaluate(pos, s.opponent())`, and its absolute value stays
+//! far below [`crate::ai::eval::material::WIN`] - [`crate::ai::eval::material::MAX_PLY`].
+
+use crate::ai::eval::material::piece_value;
+use crate::rules::{Army, BySide, PieceKind, Position, Side, Square};
+
+/// Share of a movable piece's value it is worth extra while the opponent has not seen it in
+/// battle, in 1/64ths (12/64, about 19 %). Why: revealing the Marshal or a General lets the
+/// enemy Spy and bigger pieces plan against it; cheap pieces lose little by being seen.
+pub const HIDDEN_SHARE: i32 = 12;
+
+/// Points per unit of nearness to the enemy Flag (a piece `d` squares away, Manhattan, adds
+/// `FLAG_NEAR * (FLAG_RADIUS - d)` when `d < FLAG_RADIUS`).
+pub const FLAG_NEAR: i32 = 3;
+
+/// How far (Manhattan) the flag-danger term reaches.
+pub const FLAG_RADIUS: i32 = 6;
+
+/// Most flag-danger points one side can collect (so that piling pieces up around a sampled
+/// Flag never outweighs a piece of material).
+pub const FLAG_CAP: i32 = 45;
+
+/// Per-kind values of both sides, fixed for one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Values {
+    /// `by_side[side][kind.index()]` in points.
+    pub by_side: BySide<[i32; 12]>,
+}
+
+impl Values {
+    /// Values for the armies on the board (`alive[side]` = that side's pieces by kind).
+    pub fn for_armies(alive: &BySide<Army>) -> Values {
+        let mut by_side = BySide::from_fn(|_| {
+            let mut v = [0; 12];
+            for k in PieceKind::ALL {
+                v[k.index()] = piece_value(k);
+            }
+            v
+        });
+        for side in [Side::Red, Side::Blue] {
+            let (own, enemy) = (&alive[side], &alive[side.opponent()]);
+            let v = &mut by_side[side];
+            if enemy[PieceKind::Marshal] == 0 {
+                // The Spy only ever beats the Marshal.
+                v[PieceKind::Spy.index()] = 15;
+            }
+            if enemy[PieceKind::Spy] == 0 {
+                v[PieceKind::Marshal.index()] += 60;
+            }
+            let miners = own[PieceKind::Miner] as i32;
+            if enemy[PieceKind::Bomb] > 0 && miners <= 2 {
+                // The last Miners are the only way to a bombed-in Flag.
+                v[PieceKind::Miner.index()] += 25 * (3 - miners);
+            }
+            // The strongest movable piece with no equal or stronger enemy dominates the board.
+            let top = |a: &Army| PieceKind::ALL.iter().rev().find(|k| k.is_movable() && a[**k] > 0).copied();
+            if let Some(t) = top(own)
+                && top(enemy).is_none_or(|e| e < t)
+            {
+                v[t.index()] += v[t.index()] / 4;
+            }
+        }
+        Values { by_side }
+    }
+
+    /// Values for the armies standing in `pos`.
+    pub fn of_position(pos: &Position) -> Values {
+        let alive = BySide::from_fn(|s| {
+            let mut a = Army([0; 12]);
+            for id in pos.pieces_of(s) {
+                a.add(pos.piece(id).kind);
+            }
+            a
+        });
+        Values::for_armies(&alive)
+    }
+}
+
+/// The evaluator of one search root: values and the Flag squares of the sampled position.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    /// Piece values.
+    pub values: Values,
+    /// Where each side's Flag stands (Flags never move), if it is on the board.
+    pub flag: BySide<Option<Square>>,
+}
+
+fn manhattan(a: Square, b: Square) -> i32 {
+    (a.row() as i32 - b.row() as i32).abs() + (a.col() as i32 - b.col() as i32).abs()
+}
+
+impl Evaluator {
+    /// The evaluator for searches below `pos` (a full position: a sample or the real one).
+    pub fn new(pos: &Position) -> Evaluator {
+        let flag = BySide::from_fn(|s| {
+            pos.pieces_of(s).map(|id| pos.piece(id)).find(|p| p.kind == PieceKind::Flag).map(|p| p.square)
+        });
+        Evaluator { values: Values::of_position(pos), flag }
+    }
+
+    /// What `side` has: material, hidden bonus, flag danger to the enemy, advance.
+    fn side_score(&self, pos: &Position, side: Side) -> i32 {
+        let vals = &self.values.by_side[side];
+        let enemy_flag = self.flag[side.opponent()];
+        let (mut material, mut near, mut advance) = (0, 0, 0);
+        for id in pos.pieces_of(side) {
+            let p = pos.piece(id);
+            let v = vals[p.kind.index()];
+            material += v;
+            if !p.kind.is_movable() {
+                continue;
+            }
+            if !p.revealed {
+                material += v * HIDDEN_SHARE / 64;
+            }
+            let row = p.square.row() as i32;
+            advance += if side == Side::Red { row } else { 9 - row };
+            if let Some(f) = enemy_flag {
+                let d = manhattan(p.square, f);
+                if d < FLAG_RADIUS {
+                    near += FLAG_NEAR * (FLAG_RADIUS - d);
+                }
+            }
+        }
+        material + near.min(FLAG_CAP) + advance
+    }
+
+    /// The score of `pos` for `side` (zero-sum).
+    pub fn evaluate(&self, pos: &Position, side: Side) -> i32 {
+        self.side_score(pos, side) - self.side_score(pos, side.opponent())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::eval::material::{MAX_PLY, WIN};
+    use crate::ai::{rng_from_seed, setupgen::random::random_setup};
+    use crate::rules::{Rules, Variant};
+    use rand::Rng;
+
+    #[test]
+    fn zero_sum_and_bounded_along_random_games() {
+        let mut rng = rng_from_seed(21);
+        for variant in [Variant::Classic, Variant::Barrage] {
+            let (a, b) = (random_setup(variant, &mut rng), random_setup(variant, &mut rng));
+            let mut pos = Position::new(Rules::for_variant(variant), &a, &b);
+            let ev = Evaluator::new(&pos);
+            assert_eq!(ev.evaluate(&pos, Side::Red), -ev.evaluate(&pos, Side::Blue));
+            for _ in 0..400 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                let moves = pos.legal_moves();
+                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                let e = ev.evaluate(&pos, Side::Red);
+                assert_eq!(e, -ev.evaluate(&pos, Side::Blue));
+                assert!(e.abs() < WIN - MAX_PLY);
+            }
+        }
+    }
+
+    #[test]
+    fn spy_is_cheap_without_an_enemy_marshal_and_marshal_dearer_without_an_enemy_spy() {
+        let full = Variant::Classic.army();
+        let mut no_marshal = full;
+        no_marshal.remove(PieceKind::Marshal);
+        let mut no_spy = full;
+        no_spy.remove(PieceKind::Spy);
+        let base = Values::for_armies(&BySide::from_fn(|_| full));
+        let v = Values::for_armies(&BySide::from_fn(|s| if s == Side::Blue { no_marshal } else { full }));
+        assert!(v.by_side[Side::Red][PieceKind::Spy.index()] < base.by_side[Side::Red][PieceKind::Spy.index()]);
+        let v = Values::for_armies(&BySide::from_fn(|s| if s == Side::Blue { no_spy } else { full }));
+        assert!(v.by_side[Side::Red][PieceKind::Marshal.index()] > base.by_side[Side::Red][PieceKind::Marshal.index()]);
+    }
+}

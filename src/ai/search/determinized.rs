@@ -1,0 +1,482 @@
+//! Determinized alpha-beta: the search of the `strategist` bot (docs/bots/strategist.md,
+//! "Search"). Several full positions are sampled from the view's belief; each is searched by
+//! iterative-deepening alpha-beta (negamax, fail-soft) with a transposition table, move ordering
+//! (table move, winning captures, killers, history) and a quiescence search over captures that
+//! do not lose the attacker; the root values of every move are summed over the samples and the
+//! highest sum is played.
+//!
+//! Why determinized alpha-beta rather than IS-MCTS: the seed-003 bots measured in
+//! `docs/ladder.md` show random-playout MCTS far below alpha-beta on this game, and a sampled
+//! search with a good evaluation is what the strongest published engines rest on (Arts 2010,
+//! determinized expectimax-style search). The doc records the choice and its measurement.
+//!
+//! Root values: the first root move of a sample is searched with the full window; the others
+//! with the window `(best - ROOT_MARGIN, +inf)`, so a move that fails low gets only an upper
+//! bound as its value (fail-soft, at most `best - ROOT_MARGIN`). Such a move is that far below
+//! this sample's best; its sum over the samples is then somewhat optimistic, which only matters
+//! when other samples favour it strongly. The exact values of all moves would cost a full
+//! window each.
+//!
+//! Budget: nodes are counted into the [`SearchContext`] on every node; the clock is read every
+//! [`CLOCK_EVERY`] nodes. An iteration stopped by the budget is discarded per sample: each
+//! sample contributes the values of its deepest finished iteration.
+//!
+//! Invariants: the searched positions come only from the caller's samples (the view's
+//! belief); every position is left as it was found (play / undo in pairs); with a node budget
+//! the result depends only on the samples, the order given and the budget.
+
+use crate::ai::SearchContext;
+use crate::ai::eval::material::{MAX_PLY, WIN, terminal_score};
+use crate::ai::eval::strategist::Evaluator;
+use crate::rules::{Battle, Move, MoveList, Position, battle};
+
+/// Larger than any score.
+pub const INF: i32 = WIN + 1;
+
+/// How often (in nodes) the clock is read (a reading costs tens of nanoseconds natively; on a
+/// loaded machine 1,024 nodes took several milliseconds of wall time, which showed as moves
+/// 10-20 ms over a 100 ms budget in the arena).
+pub const CLOCK_EVERY: u64 = 256;
+
+/// Below the best root value of a sample, root moves are only bounded (see the module doc).
+pub const ROOT_MARGIN: i32 = 60;
+
+/// Deepest quiescence line (plies of captures after the horizon).
+pub const QS_DEPTH: u32 = 6;
+
+/// Deepest plies tracked for killers.
+const MAX_PLIES: usize = 128;
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    best: Option<Move>,
+    score: i32,
+    depth: u8,
+    bound: u8, // 0 exact, 1 lower, 2 upper
+}
+
+/// A transposition table, always-replace, indexed by the kind hash of the position (which
+/// includes the side to move, so the same table serves every sample: different hidden kinds
+/// hash differently).
+pub struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of `2^bits` entries.
+    pub fn new(bits: u32) -> Table {
+        let n = 1usize << bits;
+        Table { entries: vec![Entry::default(); n], mask: n - 1 }
+    }
+
+    fn get(&self, key: u64) -> Option<&Entry> {
+        let e = &self.entries[key as usize & self.mask];
+        (e.key == key).then_some(e)
+    }
+
+    fn put(&mut self, key: u64, e: Entry) {
+        self.entries[key as usize & self.mask] = Entry { key, ..e };
+    }
+}
+
+/// The values of each root move in one sample.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootValues {
+    /// Depth of the finished iteration these come from (0: none).
+    pub depth: u32,
+    /// Value per root move (same indexing as the root move list).
+    pub values: Vec<i32>,
+}
+
+/// One sample's search state.
+pub struct Searcher<'t, 'c, 'a> {
+    ctx: &'c mut SearchContext<'a>,
+    table: &'t mut Table,
+    eval: Evaluator,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<u32>,
+    /// Set once the budget is spent; every result after it is garbage and is discarded.
+    pub aborted: bool,
+    since_clock: u64,
+    deadline_ms: Option<f64>,
+}
+
+/// When a search with a time budget of `t` ms stops: [`SAFETY_SHARE`] of the budget (at least
+/// one millisecond) early, so that the move is back before the caller's hard limit (the page's
+/// worker) even after the last clock reading and the unwinding of the search.
+pub fn deadline(t: f64) -> f64 {
+    t - (t * SAFETY_SHARE).max(1.0)
+}
+
+/// Share of a time budget kept as a safety margin (see [`deadline`]).
+pub const SAFETY_SHARE: f64 = 0.05;
+
+fn attack_rank(pos: &Position, mv: Move) -> Option<i32> {
+    let (_, a) = pos.occupant(mv.from)?;
+    let (_, d) = pos.occupant(mv.to)?;
+    let dv = crate::ai::eval::material::piece_value(d);
+    let av = crate::ai::eval::material::piece_value(a);
+    Some(match battle(a, d) {
+        Battle::AttackerWins => 20_000 + dv * 8 - av / 8,
+        Battle::BothRemoved => 10_000 + dv,
+        Battle::DefenderWins => -av,
+    })
+}
+
+impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
+    /// A searcher of `pos` (whose evaluator is built from it) counting into `ctx`.
+    pub fn new(ctx: &'c mut SearchContext<'a>, table: &'t mut Table, pos: &Position) -> Self {
+        let ctx_deadline = ctx.budget.time_ms.map(deadline);
+        Searcher {
+            ctx,
+            table,
+            eval: Evaluator::new(pos),
+            killers: vec![[None; 2]; MAX_PLIES],
+            history: vec![0; 100 * 100],
+            aborted: false,
+            since_clock: 0,
+            deadline_ms: ctx_deadline,
+        }
+    }
+
+    #[inline]
+    fn tick(&mut self) {
+        self.ctx.add_nodes(1);
+        self.since_clock += 1;
+        let b = self.ctx.budget;
+        if b.nodes.is_some_and(|n| self.ctx.nodes() >= n)
+            || (self.since_clock >= CLOCK_EVERY
+                && self.deadline_ms.is_some_and(|d| {
+                    self.since_clock = 0;
+                    self.ctx.elapsed_ms() >= d
+                }))
+        {
+            self.aborted = true;
+        }
+    }
+
+    fn order(&self, pos: &Position, moves: &mut MoveList, tt_move: Option<Move>, ply: usize) {
+        let k = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        let mut keyed: Vec<(i32, Move)> = moves
+            .iter()
+            .map(|&mv| {
+                let key = if Some(mv) == tt_move {
+                    1_000_000
+                } else if let Some(r) = attack_rank(pos, mv) {
+                    if r >= 0 { 100_000 + r } else { r - 50_000 }
+                } else if Some(mv) == k[0] {
+                    90_000
+                } else if Some(mv) == k[1] {
+                    89_000
+                } else {
+                    (self.history[mv.from.index() * 100 + mv.to.index()] as i32).min(80_000)
+                };
+                (key, mv)
+            })
+            .collect();
+        keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        moves.clear();
+        moves.extend(keyed.into_iter().map(|(_, m)| m));
+    }
+
+    /// Quiescence: stand pat, then captures that do not lose the attacker (and every attack on
+    /// a Flag), best first.
+    fn quiesce(&mut self, pos: &mut Position, ply: u32, qdepth: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.tick();
+        let moves = pos.legal_moves();
+        if let Some(t) = terminal_score(pos, &moves, ply) {
+            return t;
+        }
+        let stand = self.eval.evaluate(pos, pos.to_move());
+        if stand >= beta || qdepth == 0 || self.aborted {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut caps: Vec<(i32, Move)> =
+            moves.iter().filter_map(|&mv| attack_rank(pos, mv).filter(|&r| r >= 0).map(|r| (r, mv))).collect();
+        caps.sort_by_key(|&(r, _)| std::cmp::Reverse(r));
+        let mut best = stand;
+        for (_, mv) in caps {
+            pos.play_unchecked(mv);
+            let v = -self.quiesce(pos, ply + 1, qdepth - 1, -beta, -alpha);
+            pos.undo();
+            if self.aborted {
+                return best;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Alpha-beta (negamax, fail-soft) to `depth` plies, then quiescence.
+    pub fn search(&mut self, pos: &mut Position, depth: u32, ply: u32, mut alpha: i32, mut beta: i32) -> i32 {
+        if depth == 0 {
+            return self.quiesce(pos, ply, QS_DEPTH, alpha, beta);
+        }
+        self.tick();
+        let mut moves = pos.legal_moves();
+        if let Some(t) = terminal_score(pos, &moves, ply) {
+            return t;
+        }
+        let key = pos.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.table.get(key) {
+            tt_move = e.best;
+            // Mate scores depend on the ply they were stored at; only reuse non-decisive ones.
+            if e.depth as u32 >= depth && e.score.abs() < WIN - MAX_PLY {
+                match e.bound {
+                    0 => return e.score,
+                    1 => alpha = alpha.max(e.score),
+                    _ => beta = beta.min(e.score),
+                }
+                if alpha >= beta {
+                    return e.score;
+                }
+            }
+        }
+        let alpha0 = alpha;
+        self.order(pos, &mut moves, tt_move, ply as usize);
+        let mut best = -INF;
+        let mut best_move = None;
+        for &mv in &moves {
+            pos.play_unchecked(mv);
+            let v = -self.search(pos, depth - 1, ply + 1, -beta, -alpha);
+            pos.undo();
+            if self.aborted {
+                return best.max(alpha);
+            }
+            if v > best {
+                best = v;
+                best_move = Some(mv);
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        if pos.piece_at(mv.to).is_none() {
+                            let p = ply as usize;
+                            if p < MAX_PLIES && self.killers[p][0] != Some(mv) {
+                                self.killers[p][1] = self.killers[p][0];
+                                self.killers[p][0] = Some(mv);
+                            }
+                            let h = &mut self.history[mv.from.index() * 100 + mv.to.index()];
+                            *h = h.saturating_add(depth * depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            1
+        } else if best <= alpha0 {
+            2
+        } else {
+            0
+        };
+        self.table.put(key, Entry { key, best: best_move, score: best, depth: depth.min(255) as u8, bound });
+        best
+    }
+
+    /// Values of `moves` (the legal moves of `pos`) searched to `depth`, visiting them in
+    /// `order` (indices into `moves`). `None` if the budget ran out before the end.
+    pub fn root(&mut self, pos: &mut Position, moves: &[Move], order: &[usize], depth: u32) -> Option<Vec<i32>> {
+        let mut values = vec![-INF; moves.len()];
+        let mut best = -INF;
+        for (n, &i) in order.iter().enumerate() {
+            let alpha = if n == 0 { -INF } else { best.saturating_sub(ROOT_MARGIN).max(-INF) };
+            pos.play_unchecked(moves[i]);
+            let v = -self.search(pos, depth - 1, 1, -INF, -alpha);
+            pos.undo();
+            if self.aborted {
+                return None;
+            }
+            // A fail-low value is an upper bound (fail-soft: the tightest one this search found).
+            values[i] = v;
+            best = best.max(v);
+        }
+        Some(values)
+    }
+}
+
+/// Settings of a determinized search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// Deepest iteration.
+    pub max_depth: u32,
+    /// Transposition-table size, log2 of the entry count.
+    pub table_bits: u32,
+}
+
+/// The outcome of [`search_samples`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct SampledResult {
+    /// Index (into the root moves) of the highest sum.
+    pub best: usize,
+    /// Sum over the samples of each root move's value (indexed like the root moves), each
+    /// sample contributing its deepest finished iteration; samples with none contribute 0.
+    pub sums: Vec<i64>,
+    /// Samples that finished at least one iteration.
+    pub counted: usize,
+    /// Deepest iteration finished by every counted sample (0: none).
+    pub depth: u32,
+}
+
+/// Iterative deepening over `samples` (each a full position with `moves` as its legal moves):
+/// depth 1 for every sample, then depth 2 for every sample, and so on until the budget or
+/// `settings.max_depth`. Root moves are visited in `order` at first (the caller shuffles it
+/// so that equal sums are broken at random), then by the previous iteration's sums.
+pub fn search_samples(
+    samples: &mut [Position],
+    moves: &[Move],
+    order: &[usize],
+    ctx: &mut SearchContext,
+    settings: Settings,
+) -> SampledResult {
+    let mut table = Table::new(settings.table_bits);
+    let mut per_sample: Vec<RootValues> =
+        samples.iter().map(|_| RootValues { depth: 0, values: vec![0; moves.len()] }).collect();
+    let mut order: Vec<usize> = order.to_vec();
+    let mut result = SampledResult { best: order[0], sums: vec![0; moves.len()], counted: 0, depth: 0 };
+    'deepen: for depth in 1..=settings.max_depth.max(1) {
+        for (pos, rv) in samples.iter_mut().zip(per_sample.iter_mut()) {
+            let mut s = Searcher::new(ctx, &mut table, pos);
+            match s.root(pos, moves, &order, depth) {
+                Some(v) => *rv = RootValues { depth, values: v },
+                None => break 'deepen,
+            }
+        }
+        result = summarize(&per_sample, &order);
+        result.depth = depth;
+        order.sort_by_key(|&i| std::cmp::Reverse(result.sums[i]));
+        ctx.report(
+            depth,
+            Some(moves[result.best]),
+            Some(result.sums[result.best] as f64 / result.counted.max(1) as f64),
+        );
+        // Every value decided by game ends in every sample: deeper cannot change anything.
+        if per_sample.iter().all(|rv| rv.values.iter().all(|v| v.abs() >= WIN - MAX_PLY)) {
+            break;
+        }
+    }
+    let last = summarize(&per_sample, &order);
+    SampledResult { depth: result.depth, ..last }
+}
+
+/// What a won game counts in the sums over samples, in points (a lost one the same, negated).
+pub const WIN_SUM: i64 = 1_200;
+
+/// Points one ply of delay costs a decided game in the sums over samples.
+pub const PLY_COST: i64 = 20;
+
+/// A root value as it enters the sums over samples: material values as they are; a game end
+/// counts [`WIN_SUM`] less [`PLY_COST`] per ply until it (a loss the same, negated).
+///
+/// Why not the search's own [`WIN`]: a win in one sample in eight (an unmoved piece that is
+/// the Flag in that sample only) would then outweigh losing the General on a Bomb in the other
+/// seven, and the bot throws its best pieces at unmoved pieces (measured: the first version
+/// lost its General, Marshal and Majors on Bombs this way). 1,200 points is about half an
+/// army: a won game is worth much more than any piece, but a one-in-eight guess at the Flag
+/// is not worth a General. Why the ply cost: in the search's scale a quicker win is only a
+/// point better than a slower one, so a sum over samples would trade a win three plies away
+/// for one five plies away on the smallest material difference in another sample, and a bot
+/// that always sees its win "two more moves away" never takes it.
+pub fn summed(v: i32) -> i64 {
+    let d = WIN - v.abs();
+    if d <= MAX_PLY {
+        let x = (WIN_SUM - PLY_COST * d as i64).max(WIN_SUM / 2);
+        if v > 0 { x } else { -x }
+    } else {
+        v as i64
+    }
+}
+
+/// Sums of the samples' latest values; the best is the highest sum, the earliest in `order`
+/// among equals.
+fn summarize(per_sample: &[RootValues], order: &[usize]) -> SampledResult {
+    let n = per_sample.first().map_or(0, |r| r.values.len());
+    let mut sums = vec![0i64; n];
+    let mut counted = 0;
+    for rv in per_sample.iter().filter(|r| r.depth > 0) {
+        counted += 1;
+        for (s, &v) in sums.iter_mut().zip(&rv.values) {
+            *s += summed(v);
+        }
+    }
+    let mut best = order.first().copied().unwrap_or(0);
+    for &i in order {
+        if sums[i] > sums[best] {
+            best = i;
+        }
+    }
+    SampledResult { best, sums, counted, depth: 0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::{Budget, FrozenClock, rng_from_seed, setupgen::random::random_setup};
+    use crate::rules::{Rules, Variant};
+    use rand::Rng;
+
+    /// Plain negamax with the same evaluation and quiescence, for checking the pruned search.
+    fn plain(s: &mut Searcher, pos: &mut Position, depth: u32, ply: u32) -> i32 {
+        if depth == 0 {
+            return s.quiesce(pos, ply, QS_DEPTH, -INF, INF);
+        }
+        let moves = pos.legal_moves();
+        if let Some(t) = terminal_score(pos, &moves, ply) {
+            return t;
+        }
+        let mut best = -INF;
+        for &mv in &moves {
+            pos.play_unchecked(mv);
+            best = best.max(-plain(s, pos, depth - 1, ply + 1));
+            pos.undo();
+        }
+        best
+    }
+
+    #[test]
+    fn pruned_search_equals_plain_negamax_on_small_positions() {
+        let mut rng = rng_from_seed(4);
+        let mut checked = 0;
+        while checked < 12 {
+            let (a, b) = (random_setup(Variant::Barrage, &mut rng), random_setup(Variant::Barrage, &mut rng));
+            let mut pos = Position::new(Rules::for_variant(Variant::Barrage), &a, &b);
+            for _ in 0..rng.random_range(0..30) {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                let m = pos.legal_moves();
+                pos.play_unchecked(m[rng.random_range(0..m.len())]);
+            }
+            if pos.outcome().is_some() {
+                continue;
+            }
+            let before = pos.hash();
+            let clock = FrozenClock;
+            let mut sink = |_: &crate::ai::Progress| {};
+            let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
+            for depth in 1..=2 {
+                let mut table = Table::new(12);
+                let mut s = Searcher::new(&mut ctx, &mut table, &pos);
+                let pruned = s.search(&mut pos, depth, 0, -INF, INF);
+                let mut table2 = Table::new(4);
+                let mut s2 = Searcher::new(&mut ctx, &mut table2, &pos);
+                let p = plain(&mut s2, &mut pos, depth, 0);
+                assert_eq!(pruned, p, "depth {depth}\n{pos:?}");
+            }
+            assert_eq!(pos.hash(), before, "the search leaves the position as it found it");
+            checked += 1;
+        }
+    }
+}

@@ -9,6 +9,8 @@
 //! Invariants: `material` and `evaluate` are zero-sum (`f(pos, s) == -f(pos, s.opponent())`),
 //! and their absolute value stays below `WIN - MAX_PLY` for every position.
 
+pub mod perspecto;
+
 use crate::rules::{DrawReason, MoveList, Outcome, PieceKind, Position, Side};
 
 /// The score of a won game (before the ply discount).

@@ -6,6 +6,24 @@
 //! all time through its injected [`Clock`]; searches stop on the [`Budget`].
 
 pub mod belief;
+// Until the layout move (issue 8) lands these folders' `mod.rs`, the new files hang off
+// inline modules here.
+/// One small file per registered bot family.
+pub mod bots {
+    pub mod perspecto;
+}
+/// Plan and strategic layers.
+pub mod plans {
+    pub mod perspecto;
+}
+/// Searches.
+pub mod search {
+    pub mod perspecto;
+}
+/// Setup generators.
+pub mod setupgen {
+    pub mod perspecto;
+}
 pub mod eval;
 pub mod invincible;
 pub mod irovsky;

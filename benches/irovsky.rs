@@ -9,9 +9,8 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::Rng;
 use std::hint::black_box;
-use stratagem::ai::irovsky::{
-    alphabeta::AlphaBetaBot, expectimax::ExpectimaxBot, ismcts::IsmctsBot, mcts::MctsBot, setup,
-};
+use stratagem::ai::bots::{AlphaBetaBot, ExpectimaxBot, IsmctsBot, MctsBot};
+use stratagem::ai::setupgen::irovsky as setup;
 use stratagem::ai::{Bot, Budget, FrozenClock, Progress, SearchContext, rng_from_seed};
 use stratagem::rules::{PlayerView, Position, Rules, Variant};
 

@@ -7,8 +7,10 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use stratagem::ai::invincible::setup::{self, THESIS_N, best_of, fully_random, generate, score, semi_random};
 use stratagem::ai::rng_from_seed;
+use stratagem::ai::setupgen::invincible::{
+    self as setup, THESIS_N, best_of, fully_random, generate, score, semi_random,
+};
 use stratagem::rules::Variant;
 
 fn bench(c: &mut Criterion) {

@@ -7,7 +7,7 @@
 
 use rand::Rng;
 use stratagem::ai::belief::{Unknowns, determinize_with, sample_position};
-use stratagem::ai::random::random_setup;
+use stratagem::ai::setupgen::random::random_setup;
 use stratagem::ai::{BotRng, rng_from_seed};
 use stratagem::rules::{Army, PieceId, PieceKind, PlayerView, Position, Rules, Side, Variant};
 

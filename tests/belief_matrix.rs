@@ -1,4 +1,4 @@
-//! Tests of Invincible's belief matrix (src/ai/invincible/belief_matrix.rs): the thesis's worked
+//! Tests of Invincible's belief matrix (src/ai/belief/matrix.rs): the thesis's worked
 //! normalisation example (§6.2, numbers from the thesis), the invariants after every ply of
 //! seeded random games (rows sum to 1, kinds to the remaining counts, public facts certain),
 //! the incremental cache against a fresh replay, the heuristics' directions on hand-made
@@ -6,11 +6,11 @@
 
 use rand::Rng;
 use rand::seq::IndexedRandom;
-use stratagem::ai::invincible::belief_matrix::{
+use stratagem::ai::belief::matrix::{
     BeliefCache, BeliefMatrix, PublicReplay, normalize, normalize_kinds, normalize_pieces,
 };
-use stratagem::ai::random::random_setup;
 use stratagem::ai::rng_from_seed;
+use stratagem::ai::setupgen::random::random_setup;
 use stratagem::rules::{Army, Game, Move, PieceId, PieceKind, PlayerView, Position, Rules, Side, Square, Variant};
 
 const M: usize = PieceKind::Marshal.index();

@@ -81,8 +81,8 @@ fn every_bot_plays_only_legal_moves() {
 fn midgame(variant: Variant, seed: u64, plies: u32) -> (Position, Setup, Setup, Vec<Move>) {
     let mut rng = rng_from_seed(seed);
     loop {
-        let red = stratagem::ai::random::random_setup(variant, &mut rng);
-        let blue = stratagem::ai::random::random_setup(variant, &mut rng);
+        let red = stratagem::ai::setupgen::random::random_setup(variant, &mut rng);
+        let blue = stratagem::ai::setupgen::random::random_setup(variant, &mut rng);
         let mut pos = Position::new(Rules::for_variant(variant), &red, &blue);
         let mut moves = Vec::new();
         for _ in 0..plies {

@@ -1,4 +1,4 @@
-//! Tests of the `invincible` bot (src/ai/invincible): legal moves over whole games against
+//! Tests of the `invincible` bot (src/ai/bots/invincible.rs, src/ai/plans/invincible.rs): legal moves over whole games against
 //! `random`, determinism, no peeking, the budget, and each plan's scores on hand-made
 //! positions the way the thesis (seed 001, chapter 5) describes them.
 
@@ -6,8 +6,8 @@ mod plan_fixtures;
 use plan_fixtures::{choose, mv, position, scores, sq};
 
 use rand::Rng;
-use stratagem::ai::invincible::InvincibleBot;
-use stratagem::ai::random::random_setup;
+use stratagem::ai::bots::InvincibleBot;
+use stratagem::ai::setupgen::random::random_setup;
 use stratagem::ai::{Bot, Budget, rng_from_seed};
 use stratagem::rules::{Game, PlayerView, Rules, Side, Variant};
 
@@ -59,12 +59,12 @@ fn legal_moves_and_wins_against_random() {
 // Hand-made positions: each plan scores the way the thesis says.
 // -------------------------------------------------------------------------------------------
 
-use stratagem::ai::invincible::belief_matrix::PublicReplay;
-use stratagem::ai::invincible::plans::{
+use stratagem::ai::belief::matrix::PublicReplay;
+use stratagem::ai::plans::invincible::{
     Ctx, DefMarshalFromSpy, FlagDefense, ImmediateCapture, Impatience, LottoDefense, MovePenalty, Plan, TacticalAttack,
     TacticalDefense, TrapPiece,
 };
-use stratagem::ai::invincible::values::ValueRules;
+use stratagem::ai::plans::values::ValueRules;
 use stratagem::rules::{PieceKind, Position};
 
 /// §5.4.1: capturing a known weaker piece pays; a known stronger one costs; taking a Scout with

@@ -1,5 +1,5 @@
-//! Tests of Invincible's setup generation (`stratagem::ai::invincible::setup`) and of the
-//! embedded setup statistics (`stratagem::ai::setupstats`).
+//! Tests of Invincible's setup generation (`stratagem::ai::setupgen::invincible`) and of the
+//! embedded setup statistics (`stratagem::ai::belief::setupstats`).
 //!
 //! - H1-H9 on hand-made setups whose values are derived by hand from the thesis's definitions
 //!   (de Boer 2007, section 4.3.4), with the derivation in the comments.
@@ -15,13 +15,13 @@
 //! front row); letters: B Bomb, C Spy, D Scout, E Miner, F Sergeant, G Lieutenant, H Captain,
 //! I Major, J Colonel, K General, L Marshal, M Flag.
 
-use stratagem::ai::invincible::setup::{
-    self, SetupScore, TRAPPED, distance_to_freedom, fully_random, generate, h2_surrounded_by_bombs, h3_flag_bombed_in,
-    h4_flag_defense, h5_blocked_by_spy, h6_blocked_by_lower, h7_miners_front_row, h8_bomb_protection,
-    h9_starting_pieces, score, semi_random, semi_random_for,
-};
+use stratagem::ai::belief::setupstats::{self, DerivedFile, SetupStats};
 use stratagem::ai::rng_from_seed;
-use stratagem::ai::setupstats::{self, DerivedFile, SetupStats};
+use stratagem::ai::setupgen::invincible::{
+    self as setup, SetupScore, TRAPPED, distance_to_freedom, fully_random, generate, h2_surrounded_by_bombs,
+    h3_flag_bombed_in, h4_flag_defense, h5_blocked_by_spy, h6_blocked_by_lower, h7_miners_front_row,
+    h8_bomb_protection, h9_starting_pieces, score, semi_random, semi_random_for,
+};
 use stratagem::rules::{PieceKind, Setup, Variant};
 
 const T: u8 = TRAPPED;

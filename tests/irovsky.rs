@@ -5,12 +5,14 @@
 //! All searches run on node budgets with a frozen clock, so results never depend on speed.
 
 use rand::Rng;
-use stratagem::ai::irovsky::alphabeta::{self, AlphaBetaBot, terminal_value};
-use stratagem::ai::irovsky::eval::evaluate;
-use stratagem::ai::irovsky::expectimax::{ExpectimaxBot, view_chance_weights};
-use stratagem::ai::irovsky::ismcts::IsmctsBot;
-use stratagem::ai::irovsky::mcts::MctsBot;
-use stratagem::ai::irovsky::setup;
+use stratagem::ai::bots::alphabeta::AlphaBetaBot;
+use stratagem::ai::bots::expectimax::ExpectimaxBot;
+use stratagem::ai::bots::ismcts::IsmctsBot;
+use stratagem::ai::bots::mcts::MctsBot;
+use stratagem::ai::eval::table61::evaluate;
+use stratagem::ai::search::alphabeta::{self, terminal_value};
+use stratagem::ai::search::expectimax::view_chance_weights;
+use stratagem::ai::setupgen::irovsky as setup;
 use stratagem::ai::{Bot, Budget, FrozenClock, SearchContext, rng_from_seed};
 use stratagem::rules::{Army, Move, PieceKind, PlayerView, Position, Rules, Setup, Side, Square, Variant};
 

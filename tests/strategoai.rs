@@ -1,4 +1,4 @@
-//! Tests of the `strategoai` bot (src/ai/strategoai): its values and constants, each plan on a
+//! Tests of the `strategoai` bot (src/ai/bots/strategoai.rs, src/ai/plans/strategoai.rs): its values and constants, each plan on a
 //! hand-made position the way the thesis (seed 002, chapter 5) describes it, legal moves over
 //! whole games against `random`, determinism, no peeking and the node budget.
 
@@ -6,13 +6,14 @@ mod plan_fixtures;
 use plan_fixtures::{choose, mv, position, scores, sq};
 
 use rand::Rng;
-use stratagem::ai::invincible::plans::{Ctx, Plan};
-use stratagem::ai::invincible::values::ValueRules;
-use stratagem::ai::random::random_setup;
-use stratagem::ai::strategoai::{
-    BombDefusal, ImmediateCapture, MarshalDefense, MovePenalty, StrategicAttack, StrategicDefense, StrategoAiBot,
-    TacticalAttack, TacticalDefense,
+use stratagem::ai::bots::StrategoAiBot;
+use stratagem::ai::plans::invincible::{Ctx, Plan};
+use stratagem::ai::plans::strategoai::{
+    BombDefusal, ImmediateCapture, MarshalDefense, MovePenalty, StrategicAttack, StrategicDefense, TacticalAttack,
+    TacticalDefense,
 };
+use stratagem::ai::plans::values::ValueRules;
+use stratagem::ai::setupgen::random::random_setup;
 use stratagem::ai::{Bot, Budget, rng_from_seed};
 use stratagem::rules::{Game, PieceKind, PlayerView, Position, Rules, Side, Variant};
 

@@ -172,7 +172,7 @@ fn manage_game(side: Side, seed: u64, max_plies: u32) -> u32 {
     let rows: Vec<String> = (0..4).map(|_| bot.recv()).collect();
     let theirs = read_setup(side, &rows);
     assert_eq!(theirs.check(Variant::Classic), Ok(()), "the bot's setup {theirs}");
-    let ours = stratagem::ai::random::random_setup(Variant::Classic, &mut rng);
+    let ours = stratagem::ai::setupgen::random::random_setup(Variant::Classic, &mut rng);
     let (red, blue) = if side == Side::Red { (theirs, ours) } else { (ours, theirs) };
     let mut game = Game::new(rules(), &red, &blue).unwrap();
     let mut last: Option<String> = None;

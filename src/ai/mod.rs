@@ -1,39 +1,19 @@
-//! The bots and what they share: the [`Bot`] trait, budgets and clocks, beliefs about hidden
-//! pieces, evaluation, searches, setup generators, and one module per bot of the literature.
+//! The bots and what they share: the [`Bot`] trait, budgets and clocks, and by algorithm:
+//! [`search`], [`eval`]uations, [`belief`]s about hidden pieces, [`plans`], setup generators
+//! ([`setupgen`]); [`bots`] holds one small configuration per registered bot and the registry.
 //!
 //! A bot sees a [`PlayerView`] and nothing else (the hidden-information boundary is a type
 //! boundary). All randomness comes through the one seeded [`BotRng`] in the [`SearchContext`];
 //! all time through its injected [`Clock`]; searches stop on the [`Budget`].
 
 pub mod belief;
-// Until the layout move (issue 8) lands these folders' `mod.rs`, the new files hang off
-// inline modules here.
-/// One small file per registered bot family.
-pub mod bots {
-    pub mod perspecto;
-}
-/// Plan and strategic layers.
-pub mod plans {
-    pub mod perspecto;
-}
-/// Searches.
-pub mod search {
-    pub mod perspecto;
-}
-/// Setup generators.
-pub mod setupgen {
-    pub mod perspecto;
-}
+pub mod bots;
 pub mod eval;
-pub mod invincible;
-pub mod irovsky;
-pub mod negamax;
-pub mod random;
-pub mod registry;
-pub mod setupstats;
-pub mod strategoai;
+pub mod plans;
+pub mod search;
+pub mod setupgen;
 
-pub use registry::{BOTS, BotEntry, LEVELS, Level, bot_entry, bot_names, level, make_bot};
+pub use bots::registry::{BOTS, BotEntry, LEVELS, Level, bot_entry, bot_names, level, make_bot};
 
 use crate::rules::{Move, PlayerView, Setup, Variant};
 use rand::SeedableRng;

@@ -184,7 +184,7 @@ pub fn check_setup(text: &str, variant: &str) -> Result<String, JsValue> {
 pub fn random_setup(variant: &str, seed: JsValue) -> Result<String, JsValue> {
     let v = parse_variant(variant)?;
     let mut rng = ai::rng_from_seed(parse_seed(&seed)?);
-    Ok(ai::random::random_setup(v, &mut rng).to_letters())
+    Ok(ai::setupgen::random::random_setup(v, &mut rng).to_letters())
 }
 
 /// A setup from the generator of the bot named `bot` (or of the bot of level `bot`).

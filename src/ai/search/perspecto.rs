@@ -20,7 +20,7 @@ use crate::ai::SearchContext;
 use crate::ai::belief::perspecto::{Fears, MoveAnalysis, Pool, success, unknown_vs_known, unknown_vs_unknown};
 use crate::ai::belief::perspecto::{flag_probabilities, known_vs_unknown};
 use crate::ai::eval::perspecto::{KNOWN_BOMB, KNOWN_SHARE, average_value, capture_weight, piece_values};
-use crate::ai::irovsky::meter::NodeMeter;
+use crate::ai::search::meter::NodeMeter;
 use crate::rules::{Army, Move, PieceId, PieceKind, PlayerView, Side, Square};
 
 /// Which of the thesis's searches.

@@ -5,7 +5,7 @@
 //! unique; every level names a registered bot and has `movetime_ms <= 10_000`; level ids are
 //! unique.
 
-use super::Bot;
+use crate::ai::Bot;
 
 /// One registered bot.
 #[derive(Clone, Copy)]
@@ -43,75 +43,75 @@ pub const BOTS: &[BotEntry] = &[
     // Seed 003 (Irovský 2023): docs/bots/{mcts,ismcts,alphabeta,expectimax}.md
     BotEntry {
         name: "mcts",
-        make: || Box::new(super::irovsky::mcts::MctsBot::new()),
+        make: || Box::new(super::mcts::MctsBot::new()),
         description: "UCT (c = 0.3) on one determinization per move, 50-ply random playouts scored by material",
         source: "seed 003, Irovsky 2023, sections 6.2-6.3",
     },
     BotEntry {
         name: "ismcts",
-        make: || Box::new(super::irovsky::ismcts::IsmctsBot::new()),
+        make: || Box::new(super::ismcts::IsmctsBot::new()),
         description: "the seed-003 MCTS with a fresh determinization every iteration (information-set MCTS)",
         source: "seed 003, Irovsky 2023, sections 6.2-6.3 and 8 (the fix it points to)",
     },
     BotEntry {
         name: "alphabeta",
-        make: || Box::new(super::irovsky::alphabeta::AlphaBetaBot::new()),
+        make: || Box::new(super::alphabeta::AlphaBetaBot::new()),
         description: "depth-3 alpha-beta with the Table 6.1 evaluation on sampled positions; unknown enemy pieces do not move",
         source: "seed 003, Irovsky 2023, section 6.4",
     },
     BotEntry {
         name: "expectimax",
-        make: || Box::new(super::irovsky::expectimax::ExpectimaxBot::new()),
+        make: || Box::new(super::expectimax::ExpectimaxBot::new()),
         description: "depth-3 expectimax, chance nodes on attacks involving unknown pieces weighted by the belief marginals",
         source: "seed 003, Irovsky 2023, section 6.5",
     },
     // Seeds 001 and 002: docs/bots/{invincible,strategoai}.md
     BotEntry {
         name: "invincible",
-        make: || Box::new(super::invincible::InvincibleBot::new()),
+        make: || Box::new(super::InvincibleBot::new()),
         description: "plans score every legal move (one ply), dynamic piece values, normalised belief matrix",
         source: "seed 001, de Boer 2007, chapters 3, 5 and 6",
     },
     BotEntry {
         name: "strategoai",
-        make: || Box::new(super::strategoai::StrategoAiBot::new()),
+        make: || Box::new(super::StrategoAiBot::new()),
         description: "nine plans score every legal move (one ply), values with factor 1.55, uniform counting",
         source: "seed 002, StrategoAI 2018, chapters 3-5",
     },
     // Seed 000 (Perspecto): docs/bots/perspecto.md
     BotEntry {
         name: "perspecto",
-        make: || Box::new(super::bots::perspecto::PerspectoBot::new(super::bots::perspecto::PERSPECTO)),
+        make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO)),
         description: "p-e-minimax (own and opponent's values), local search radius 2, depth 5-9, fear model, 21 strategic rules",
         source: "seed 000, Perspecto (Swedish master thesis), chapters 7-9",
     },
     BotEntry {
         name: "perspecto-flat",
-        make: || Box::new(super::bots::perspecto::PerspectoBot::new(super::bots::perspecto::PERSPECTO_FLAT)),
+        make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_FLAT)),
         description: "perspecto without variable depth: flat depth 5",
         source: "seed 000, Perspecto, section 10.3.1 ablation",
     },
     BotEntry {
         name: "perspecto-forward",
-        make: || Box::new(super::bots::perspecto::PerspectoBot::new(super::bots::perspecto::PERSPECTO_FORWARD)),
+        make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_FORWARD)),
         description: "perspecto with \"everyone wants forward\" instead of the strategic search",
         source: "seed 000, Perspecto, section 10.3.2 ablation",
     },
     BotEntry {
         name: "perspecto-minimax",
-        make: || Box::new(super::bots::perspecto::PerspectoBot::new(super::bots::perspecto::PERSPECTO_MINIMAX)),
+        make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_MINIMAX)),
         description: "depth-5 local minimax, each attack taking its most probable outcome, section 7.5 evaluation",
         source: "seed 000, Perspecto, section 8.1",
     },
     BotEntry {
         name: "perspecto-expectimax",
-        make: || Box::new(super::bots::perspecto::PerspectoBot::new(super::bots::perspecto::PERSPECTO_EXPECTIMAX)),
+        make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_EXPECTIMAX)),
         description: "depth-5 local expectiminimax over attack outcomes, section 7.5 evaluation",
         source: "seed 000, Perspecto, section 8.2",
     },
     BotEntry {
         name: "perspecto-pe",
-        make: || Box::new(super::bots::perspecto::PerspectoBot::new(super::bots::perspecto::PERSPECTO_PE)),
+        make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_PE)),
         description: "depth-5 local p-e-minimax (own and opponent's values), section 7.5 evaluation",
         source: "seed 000, Perspecto, section 8.3",
     },

@@ -15,10 +15,9 @@
 //! that made its move (Section 6.3: "pouze v uzlech náležitým výherci"); the move returned is
 //! a root child, hence a legal move of the view.
 
-use super::eval::playout_score;
-use super::{EXPLORATION, PLAYOUT_PLIES};
 use crate::ai::SearchContext;
 use crate::ai::belief::{Unknowns, sample_position};
+use crate::ai::eval::table61::playout_score;
 use crate::rules::{DrawReason, Move, MoveList, Outcome, PlayerView, Position, Side, WinReason};
 use rand::Rng;
 
@@ -40,12 +39,6 @@ pub struct UctParams {
     pub playout_plies: u32,
     /// When to resample.
     pub determinize: Determinize,
-}
-
-impl Default for UctParams {
-    fn default() -> Self {
-        UctParams { c: EXPLORATION, playout_plies: PLAYOUT_PLIES, determinize: Determinize::Once }
-    }
 }
 
 /// Statistics of a root child after a search.

@@ -3,7 +3,7 @@
 //!
 //! These are the two statistics of the Invincible thesis (de Boer 2007, section 4.3.2): the
 //! per-square table `setup_prob[field][rank]` and the neighbour relation in three directions,
-//! expressed as observed / expected. The setup generator (`ai::invincible::setup`) samples from
+//! expressed as observed / expected. The setup generator (`ai::setupgen::invincible`) samples from
 //! them; a belief model may use [`SetupStats::square_prob`] as the prior of an unmoved piece.
 //!
 //! The counts are embedded in the library from `data/derived/setup-stats.json` (about 9 KB),
@@ -77,13 +77,13 @@ pub struct DerivedFile {
 }
 
 /// Text of the embedded derived file.
-pub const EMBEDDED_JSON: &str = include_str!("../../data/derived/setup-stats.json");
+pub const EMBEDDED_JSON: &str = include_str!("../../../data/derived/setup-stats.json");
 
 /// Path of the derived file relative to the crate root (for the regeneration test).
 pub const DERIVED_PATH: &str = "data/derived/setup-stats.json";
 
 /// The note of origin written into the derived file.
-pub const ORIGIN: &str = "Counts derived by stratagem::ai::setupstats::SetupStats::from_setups from \
+pub const ORIGIN: &str = "Counts derived by stratagem::ai::belief::setupstats::SetupStats::from_setups from \
 data/gravon-classic-setups.txt (58,366 classic setups) and data/gravon-barrage-setups.txt (3,579 \
 Barrage setups; a line that is not a setup of the variant would be skipped), setups played on the Gravon site as \
 collected in the JBLanier/stratego_env and StrategoAI/ataraxos repositories (see data/README.md). \

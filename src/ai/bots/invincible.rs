@@ -1,16 +1,16 @@
-//! The `invincible` bot: every legal move scored by every plan of [`super::plans`], plus the
+//! The `invincible` bot: every legal move scored by every plan of [`crate::ai::plans::invincible`], plus the
 //! random plan's U(0,1) (§5.6.1), the highest sum played (thesis Fig. 5.2); exact ties (only
 //! possible without the random plan) broken uniformly with the context's generator. Setups
-//! come from [`super::setup::generate`] with the thesis's best of 50.
+//! come from [`crate::ai::setupgen::invincible::generate`] with the thesis's best of 50.
 //!
 //! Invariants: returns one of `view.legal_moves()`; reads only the view (the belief model is
 //! replayed from public reports; the cache gives the same numbers as a fresh replay, so a bot in
 //! a fresh worker plays the same); all randomness from `ctx.rng`; one node per move scored, and
 //! the scoring stops early when the budget runs out (the best move scored so far is played).
 
-use super::belief_matrix::BeliefCache;
-use super::plans::{Ctx, Plan, invincible_plans};
-use super::values::ValueRules;
+use crate::ai::belief::matrix::BeliefCache;
+use crate::ai::plans::invincible::{Ctx, Plan, invincible_plans};
+use crate::ai::plans::values::ValueRules;
 use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PlayerView, Setup, Variant};
 use rand::Rng;
@@ -103,6 +103,6 @@ impl Bot for InvincibleBot {
     }
 
     fn setup(&mut self, variant: Variant, rng: &mut BotRng) -> Setup {
-        super::setup::generate(variant, super::setup::THESIS_N, rng)
+        crate::ai::setupgen::invincible::generate(variant, crate::ai::setupgen::invincible::THESIS_N, rng)
     }
 }

@@ -19,7 +19,7 @@
 //!
 //! All randomness comes from the caller's [`BotRng`], so a seed gives the same setup on every
 //! platform. Nothing here allocates per setup beyond fixed arrays, reads files or the clock:
-//! the statistics are embedded ([`crate::ai::setupstats`]).
+//! the statistics are embedded ([`crate::ai::belief::setupstats`]).
 //!
 //! Invariants: every setup returned holds exactly `variant`'s army ([`Setup::check`] passes);
 //! [`score`] is a pure function of the setup; `total` is the sum of `per_heuristic`.
@@ -29,7 +29,7 @@
 //! so the six "exits" (front-row squares with open ground ahead) are indices 30, 31, 34, 35, 38, 39.
 
 use crate::ai::BotRng;
-use crate::ai::setupstats::{Direction, KINDS, SetupStats, army_counts};
+use crate::ai::belief::setupstats::{Direction, KINDS, SetupStats, army_counts};
 use crate::rules::{PieceKind, Setup, Variant};
 use rand::Rng;
 use std::sync::OnceLock;
@@ -133,7 +133,7 @@ pub fn best_of(n: usize, rng: &mut BotRng, mut make: impl FnMut(&mut BotRng) -> 
 
 /// Method 1 of the thesis's Table 4.3: each classic piece on a uniformly random empty square.
 pub fn fully_random(rng: &mut BotRng) -> Setup {
-    crate::ai::random::random_setup(Variant::Classic, rng)
+    crate::ai::setupgen::random::random_setup(Variant::Classic, rng)
 }
 
 /// One semi-random classic setup (thesis Fig. 7.7).

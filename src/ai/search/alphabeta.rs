@@ -1,5 +1,5 @@
 //! `alphabeta`: the thesis's depth-3 alpha-beta (Section 6.4) with the Table 6.1 evaluation
-//! and its dynamic adjustments ([`super::eval`]), run on positions sampled from the view.
+//! and its dynamic adjustments ([`crate::ai::eval::table61`]), run on positions sampled from the view.
 //!
 //! The thesis resolves hidden information by not generating moves for unknown enemy pieces
 //! ("vynecháním generování pohybů pro neznámé figurky"); it does not say how our attacks on
@@ -16,14 +16,11 @@
 //! Invariants: [`value`] equals plain minimax (`tests/irovsky.rs` checks it); nodes are
 //! counted once per position visited and the budget is read every 256 nodes.
 
-use super::SEARCH_DEPTH;
-use super::eval::{WIN, evaluate};
 use super::meter::NodeMeter;
-use super::setup;
 use super::uct::terminal_outcome;
-use crate::ai::belief::sample_position;
-use crate::ai::{Bot, BotRng, SearchContext};
-use crate::rules::{Army, Move, MoveList, Outcome, PlayerView, Position, Setup, Side, Variant};
+use crate::ai::SearchContext;
+use crate::ai::eval::table61::{WIN, evaluate};
+use crate::rules::{Army, Move, MoveList, Outcome, Position, Side};
 
 /// At most this many sampled positions per move (the thesis searched once, without a time
 /// limit; more samples only average out the sampling).
@@ -135,79 +132,4 @@ impl<'c, 'x> AlphaBeta<'c, 'x> {
 /// no budget: what the oracle test compares with plain minimax.
 pub fn value(pos: &mut Position, depth: u32) -> f64 {
     AlphaBeta::new(None, 0).negamax(pos, depth, f64::NEG_INFINITY, f64::INFINITY)
-}
-
-/// The thesis's alpha-beta bot.
-#[derive(Debug, Clone, Copy)]
-pub struct AlphaBetaBot {
-    /// Search depth in plies (3 in the thesis).
-    pub depth: u32,
-    /// At most this many sampled positions per move.
-    pub max_samples: u32,
-}
-
-impl Default for AlphaBetaBot {
-    fn default() -> Self {
-        AlphaBetaBot { depth: SEARCH_DEPTH, max_samples: MAX_SAMPLES }
-    }
-}
-
-impl AlphaBetaBot {
-    /// The bot with the thesis's depth.
-    pub fn new() -> AlphaBetaBot {
-        AlphaBetaBot::default()
-    }
-}
-
-impl Bot for AlphaBetaBot {
-    fn name(&self) -> &'static str {
-        "alphabeta"
-    }
-
-    fn choose_move(&mut self, view: &PlayerView, ctx: &mut SearchContext) -> Move {
-        let legal = view.legal_moves();
-        let mut best = legal[0];
-        let frozen: u128 = view.unknown_enemies().fold(0, |m, id| m | 1u128 << id.index());
-        // (move, votes, summed value) for each move some sample chose at full depth.
-        let mut votes: Vec<(Move, u32, f64)> = Vec::new();
-        for sample in 0..self.max_samples.max(1) {
-            if ctx.out_of_budget() {
-                break;
-            }
-            let Ok(mut pos) = sample_position(view, &mut ctx.rng) else { break };
-            let first_depth = if sample == 0 { 1 } else { self.depth };
-            let mut done = None;
-            for d in first_depth..=self.depth {
-                let r = AlphaBeta::new(Some(&mut *ctx), frozen).root(&mut pos, d);
-                let Some((m, v)) = r else { break };
-                if sample == 0 {
-                    best = m;
-                }
-                ctx.report(d, Some(m), Some(v));
-                if d == self.depth {
-                    done = Some((m, v));
-                }
-            }
-            let Some((m, v)) = done else { break };
-            match votes.iter_mut().find(|e| e.0 == m) {
-                Some(e) => {
-                    e.1 += 1;
-                    e.2 += v;
-                }
-                None => votes.push((m, 1, v)),
-            }
-        }
-        let mut chosen: Option<(Move, u32, f64)> = None;
-        for &e in &votes {
-            if chosen.is_none_or(|c| e.1 > c.1 || e.1 == c.1 && e.2 > c.2) {
-                chosen = Some(e);
-            }
-        }
-        let mv = chosen.map_or(best, |c| c.0);
-        if legal.contains(&mv) { mv } else { legal[0] }
-    }
-
-    fn setup(&mut self, variant: Variant, rng: &mut BotRng) -> Setup {
-        setup::generate(variant, rng)
-    }
 }

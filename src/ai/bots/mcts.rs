@@ -6,12 +6,18 @@
 //! runs on that one board; random playouts stop after 50 plies and are scored win/loss by
 //! material (Table 6.1 sums); the most visited root move is played.
 //!
-//! Invariants: see [`super::uct`]. One playout is one node of the budget.
+//! Invariants: see [`crate::ai::search::uct`]. One playout is one node of the budget.
 
-use super::setup;
-use super::uct::{self, Determinize, UctParams, UctResult};
+use crate::ai::search::uct::{self, Determinize, UctParams, UctResult};
+use crate::ai::setupgen::irovsky as setup;
 use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PlayerView, Setup, Variant};
+
+/// The UCT exploration constant of the thesis's experiments (Chapter 7: "c byla rovna 0.3").
+pub const EXPLORATION: f64 = 0.3;
+
+/// Length of a random playout in plies (Section 6.3: "50 tahů"; read as plies).
+pub const PLAYOUT_PLIES: u32 = 50;
 
 /// The thesis's MCTS with a single determinization.
 #[derive(Debug, Clone, Copy)]
@@ -22,7 +28,7 @@ pub struct MctsBot {
 
 impl Default for MctsBot {
     fn default() -> Self {
-        MctsBot { params: UctParams { determinize: Determinize::Once, ..UctParams::default() } }
+        MctsBot { params: UctParams { c: EXPLORATION, playout_plies: PLAYOUT_PLIES, determinize: Determinize::Once } }
     }
 }
 

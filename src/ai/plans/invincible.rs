@@ -15,8 +15,8 @@
 //! scores attacks, every other plan gives 0 to an attack move, except [`LottoDefense`], whose
 //! thesis text asks it to raise the priority of capturing a lotto piece (documented choice).
 
-use super::belief_matrix::PublicReplay;
 use super::values::{PieceValues, ValueRules, movers, piece_values};
+use crate::ai::belief::matrix::PublicReplay;
 use crate::rules::{Army, Battle, BySide, Move, PieceId, PieceKind, PlayerView, Side, Square, battle};
 
 /// Piece values (0..1) are multiplied by this in move scores.

@@ -7,10 +7,11 @@
 //! parent's visits, since a node's legal moves now vary), 50-ply random playouts scored
 //! win/loss by material, the most visited root move.
 //!
-//! Invariants: see [`super::uct`]. One playout is one node of the budget.
+//! Invariants: see [`crate::ai::search::uct`]. One playout is one node of the budget.
 
-use super::setup;
-use super::uct::{self, Determinize, UctParams, UctResult};
+use super::mcts::{EXPLORATION, PLAYOUT_PLIES};
+use crate::ai::search::uct::{self, Determinize, UctParams, UctResult};
+use crate::ai::setupgen::irovsky as setup;
 use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PlayerView, Setup, Variant};
 
@@ -23,7 +24,13 @@ pub struct IsmctsBot {
 
 impl Default for IsmctsBot {
     fn default() -> Self {
-        IsmctsBot { params: UctParams { determinize: Determinize::EveryIteration, ..UctParams::default() } }
+        IsmctsBot {
+            params: UctParams {
+                c: EXPLORATION,
+                playout_plies: PLAYOUT_PLIES,
+                determinize: Determinize::EveryIteration,
+            },
+        }
     }
 }
 

@@ -11,8 +11,8 @@
 //!   [`alphabeta`]: the same recursion with a window, returning the same value
 //!   (`tests/bots.rs` and the tests below check it against [`negamax`]);
 //! - the tutorial's `Eval()` ("exactly how the scoring works is not important now") is
-//!   [`crate::ai::eval::evaluate`] from the side to move: material plus a one-point-per-row
-//!   advance term, with game ends scored by [`crate::ai::eval::terminal_score`] (the
+//!   [`crate::ai::eval::material::evaluate`] from the side to move: material plus a one-point-per-row
+//!   advance term, with game ends scored by [`crate::ai::eval::material::terminal_score`] (the
 //!   tutorial has no game ends).
 //!
 //! What the tutorial does not cover, and this bot adds: hidden pieces (each search runs on a
@@ -24,10 +24,10 @@
 //! view (through the samples) and the context; with a node budget the result depends only on
 //! the view, the seed and the budget.
 
-use super::belief::sample_position;
-use super::eval::{WIN, evaluate, terminal_score};
-use super::{Bot, BotRng, SearchContext};
-use crate::rules::{Battle, Move, MoveList, PlayerView, Position, Setup, Variant, battle};
+use crate::ai::SearchContext;
+use crate::ai::belief::sample_position;
+use crate::ai::eval::material::{WIN, evaluate, terminal_score};
+use crate::rules::{Battle, Move, MoveList, PlayerView, Position, battle};
 use rand::seq::SliceRandom;
 
 /// Larger than any score: the open window.
@@ -175,25 +175,6 @@ impl Default for NegamaxConfig {
     }
 }
 
-/// The negamax bot.
-#[derive(Debug, Clone, Default)]
-pub struct NegamaxBot {
-    /// Its settings.
-    pub config: NegamaxConfig,
-}
-
-impl NegamaxBot {
-    /// A bot with the default settings.
-    pub fn new() -> NegamaxBot {
-        NegamaxBot::default()
-    }
-
-    /// A bot with `config`.
-    pub fn with_config(config: NegamaxConfig) -> NegamaxBot {
-        NegamaxBot { config }
-    }
-}
-
 /// The result of an iterative-deepening search over samples.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchResult {
@@ -253,10 +234,10 @@ pub fn search_view(view: &PlayerView, ctx: &mut SearchContext, config: NegamaxCo
             break;
         }
         // Every root value decided by game ends: deeper iterations cannot change anything.
-        if sums
-            .iter()
-            .all(|&v| v.unsigned_abs() as i64 >= (WIN as i64 - super::eval::MAX_PLY as i64) * finished_samples as i64)
-        {
+        if sums.iter().all(|&v| {
+            v.unsigned_abs() as i64
+                >= (WIN as i64 - crate::ai::eval::material::MAX_PLY as i64) * finished_samples as i64
+        }) {
             break;
         }
     }
@@ -295,26 +276,12 @@ fn search_samples(
     (sums, finished, false)
 }
 
-impl Bot for NegamaxBot {
-    fn name(&self) -> &'static str {
-        "negamax"
-    }
-
-    fn choose_move(&mut self, view: &PlayerView, ctx: &mut SearchContext) -> Move {
-        search_view(view, ctx, self.config).best
-    }
-
-    /// The tutorial says nothing about setups: a uniformly random one.
-    fn setup(&mut self, variant: Variant, rng: &mut BotRng) -> Setup {
-        super::random::random_setup(variant, rng)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::{random::random_setup, rng_from_seed};
-    use crate::rules::{Rules, Side};
+    use crate::ai::rng_from_seed;
+    use crate::ai::setupgen::random::random_setup;
+    use crate::rules::{Rules, Side, Variant};
     use rand::Rng;
 
     /// Barrage positions a few random plies in: small enough for plain negamax at depth 3.
@@ -364,7 +331,7 @@ mod tests {
     fn takes_a_free_general() {
         // Red's Marshal next to a lone Blue General: depth 1 must take it, worth exactly the
         // material left afterwards (Marshal against Bomb and Scout; Flags count 0).
-        use crate::ai::eval::piece_value;
+        use crate::ai::eval::material::piece_value;
         use crate::rules::PieceKind::*;
         let sq = |s: &str| crate::rules::Square::parse(s).unwrap().index();
         let mut placement = [None; 100];
@@ -378,7 +345,7 @@ mod tests {
         let vals = root_values(&mut pos, 1);
         let take = vals.iter().find(|v| v.0 == Move::parse("e4-e5").unwrap()).unwrap().1;
         // plus the advance term: the Marshal on e5 stands 4 rows ahead, Blue's Scout on a10 none.
-        let advance = 4 * crate::ai::eval::ADVANCE_POINTS;
+        let advance = 4 * crate::ai::eval::material::ADVANCE_POINTS;
         assert_eq!(take, piece_value(Marshal) - piece_value(Bomb) - piece_value(Scout) + advance);
         assert!(vals.iter().all(|v| v.0 == Move::parse("e4-e5").unwrap() || v.1 < take), "{vals:?}");
     }

@@ -12,9 +12,7 @@
 //! over every remaining piece. Every consistent assignment arises from exactly one such
 //! choice, and all choices are equally likely, so assignments are uniform.
 
-pub mod perspecto;
-
-use super::BotRng;
+use crate::ai::BotRng;
 use crate::rules::{Army, PieceId, PieceKind, PlayerView, Position};
 use rand::seq::SliceRandom;
 

@@ -20,16 +20,11 @@
 //! Invariants: returns one of `view.legal_moves()`; reads only the view; randomness only from
 //! the context's generator; one node per move scored, stopping early on the budget.
 
-use crate::ai::invincible::bot::choose_by_plans;
-use crate::ai::invincible::plans::{Ctx, Plan, bfs, clear_line, is_lane, manhattan};
-use crate::ai::invincible::values::ValueRules;
-use crate::ai::{Bot, BotRng, SearchContext};
-use crate::rules::{Battle, Move, PieceId, PieceKind, PlayerView, Setup, Side, Square, Variant, battle};
-use rand::Rng;
-use rand::seq::SliceRandom;
+use super::invincible::{Ctx, Plan, bfs, clear_line, is_lane, manhattan};
+use crate::rules::{Battle, Move, PieceId, PieceKind, Side, Square, battle};
 
 /// Reveal penalty (§3.2.1).
-pub const REVEAL_PENALTY: f64 = crate::ai::invincible::values::STRATEGOAI_REVEAL_PENALTY;
+pub const REVEAL_PENALTY: f64 = super::values::STRATEGOAI_REVEAL_PENALTY;
 /// Marshal-vs-Spy danger threshold (§5.4.5).
 pub const SPY_THRESHOLD: f64 = 0.30;
 /// The danger window of tactical defence and attack: "a safe target within the next 4 moves"
@@ -386,98 +381,4 @@ pub fn strategoai_plans(ctx: &Ctx) -> Vec<Box<dyn Plan>> {
         Box::new(StrategicDefense::new(ctx)),
         Box::new(MovePenalty),
     ]
-}
-
-/// The thesis's setup (§4.3, Listing 4.1): the flag on a random back-row square that is not a
-/// corner, bombs right, left and in front of it, the other bombs on random squares, every other
-/// piece on a random free square. For an army with fewer than three bombs (Barrage) the bomb
-/// goes in front first, then left, then right.
-pub fn strategoai_setup(variant: Variant, rng: &mut BotRng) -> Setup {
-    let army = variant.army();
-    let mut slots: [Option<PieceKind>; 40] = [None; 40];
-    let f = rng.random_range(1..9usize);
-    if army[PieceKind::Flag] > 0 {
-        slots[f] = Some(PieceKind::Flag);
-    }
-    let mut bombs = army[PieceKind::Bomb] as usize;
-    for s in [f + 10, f - 1, f + 1] {
-        if bombs == 0 {
-            break;
-        }
-        slots[s] = Some(PieceKind::Bomb);
-        bombs -= 1;
-    }
-    let mut free: Vec<usize> = (0..40).filter(|&i| slots[i].is_none()).collect();
-    free.shuffle(rng);
-    let mut rest: Vec<PieceKind> = std::iter::repeat_n(PieceKind::Bomb, bombs).collect();
-    for k in PieceKind::ALL {
-        if k != PieceKind::Flag && k != PieceKind::Bomb {
-            rest.extend(std::iter::repeat_n(k, army[k] as usize));
-        }
-    }
-    for (i, k) in free.into_iter().zip(rest) {
-        slots[i] = Some(k);
-    }
-    Setup::from_slots(slots)
-}
-
-/// The StrategoAI bot.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct StrategoAiBot;
-
-impl StrategoAiBot {
-    /// A new bot (it keeps no state).
-    pub fn new() -> StrategoAiBot {
-        StrategoAiBot
-    }
-
-    /// Each plan's value for each legal move (no random plan).
-    pub fn explain(view: &PlayerView) -> Vec<(Move, Vec<(&'static str, f64)>)> {
-        let pctx = Ctx::uniform(view, &ValueRules::STRATEGOAI);
-        let plans = strategoai_plans(&pctx);
-        crate::ai::invincible::bot::explain(&pctx, &plans, &view.legal_moves())
-    }
-}
-
-impl Bot for StrategoAiBot {
-    fn name(&self) -> &'static str {
-        "strategoai"
-    }
-
-    fn choose_move(&mut self, view: &PlayerView, ctx: &mut SearchContext) -> Move {
-        let moves = view.legal_moves();
-        let pctx = Ctx::uniform(view, &ValueRules::STRATEGOAI);
-        let plans = strategoai_plans(&pctx);
-        let (mv, score) = choose_by_plans(&pctx, &plans, &moves, true, ctx);
-        ctx.report(1, Some(mv), Some(score));
-        mv
-    }
-
-    fn setup(&mut self, variant: Variant, rng: &mut BotRng) -> Setup {
-        strategoai_setup(variant, rng)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ai::rng_from_seed;
-
-    #[test]
-    fn setups_follow_the_thesis() {
-        let mut rng = rng_from_seed(3);
-        for _ in 0..200 {
-            let s = strategoai_setup(Variant::Classic, &mut rng);
-            assert_eq!(s.check(Variant::Classic), Ok(()));
-            let f = (0..40).find(|&i| s.get(i) == Some(PieceKind::Flag)).unwrap();
-            assert!((1..9).contains(&f), "flag on {f}: back row, not a corner");
-            for b in [f - 1, f + 1, f + 10] {
-                assert_eq!(s.get(b), Some(PieceKind::Bomb), "no bomb on {b} next to the flag on {f}");
-            }
-            let b = strategoai_setup(Variant::Barrage, &mut rng);
-            assert_eq!(b.check(Variant::Barrage), Ok(()));
-            let f = (0..40).find(|&i| b.get(i) == Some(PieceKind::Flag)).unwrap();
-            assert_eq!(b.get(f + 10), Some(PieceKind::Bomb));
-        }
-    }
 }

@@ -9,8 +9,6 @@
 //! Invariants: `material` and `evaluate` are zero-sum (`f(pos, s) == -f(pos, s.opponent())`),
 //! and their absolute value stays below `WIN - MAX_PLY` for every position.
 
-pub mod perspecto;
-
 use crate::rules::{DrawReason, MoveList, Outcome, PieceKind, Position, Side};
 
 /// The score of a won game (before the ply discount).
@@ -123,7 +121,8 @@ pub fn outcome_score(outcome: Outcome, side: Side) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::{random::random_setup, rng_from_seed};
+    use crate::ai::rng_from_seed;
+    use crate::ai::setupgen::random::random_setup;
     use crate::rules::{Rules, Variant};
     use rand::Rng;
 

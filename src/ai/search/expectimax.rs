@@ -1,5 +1,5 @@
 //! `expectimax`: the thesis's depth-3 expectiminimax (Section 6.5, Algorithm 1) with the
-//! Table 6.1 evaluation of alpha-beta ([`super::eval`]).
+//! Table 6.1 evaluation of alpha-beta ([`crate::ai::eval::table61`]).
 //!
 //! Chance nodes appear only where an attack meets a piece of unknown kind: our attack on an
 //! unknown enemy piece, or an unknown enemy piece attacking ours. The thesis makes three
@@ -22,15 +22,13 @@
 //! one; the working position is restored after every child; the budget is read every 256
 //! nodes.
 
-use super::SEARCH_DEPTH;
 use super::alphabeta::terminal_value;
-use super::eval::evaluate;
 use super::meter::NodeMeter;
-use super::setup;
 use super::uct::terminal_outcome;
+use crate::ai::SearchContext;
 use crate::ai::belief::{Constraint, Inconsistent, Unknowns};
-use crate::ai::{Bot, BotRng, SearchContext};
-use crate::rules::{Army, Move, MoveList, PieceId, PieceKind, PlayerView, Position, Setup, Side, Variant};
+use crate::ai::eval::table61::evaluate;
+use crate::rules::{Army, Move, MoveList, PieceId, PieceKind, PlayerView, Position, Side};
 
 /// What the unknown piece `target` can be, with probabilities: its belief marginal under the
 /// uniform distribution over assignments consistent with `unknowns`, positive entries only.
@@ -186,52 +184,5 @@ impl<'c, 'x> Expectimax<'c, 'x> {
         }
         self.meter.flush();
         best
-    }
-}
-
-/// The thesis's expectimax bot.
-#[derive(Debug, Clone, Copy)]
-pub struct ExpectimaxBot {
-    /// Search depth in plies (3 in the thesis).
-    pub depth: u32,
-}
-
-impl Default for ExpectimaxBot {
-    fn default() -> Self {
-        ExpectimaxBot { depth: SEARCH_DEPTH }
-    }
-}
-
-impl ExpectimaxBot {
-    /// The bot with the thesis's depth.
-    pub fn new() -> ExpectimaxBot {
-        ExpectimaxBot::default()
-    }
-}
-
-impl Bot for ExpectimaxBot {
-    fn name(&self) -> &'static str {
-        "expectimax"
-    }
-
-    fn choose_move(&mut self, view: &PlayerView, ctx: &mut SearchContext) -> Move {
-        let legal = view.legal_moves();
-        let mut best = legal[0];
-        let mut pos = working_position(view);
-        let pool = view.enemy_unassigned();
-        for d in 1..=self.depth.max(1) {
-            if d > 1 && ctx.out_of_budget() {
-                break;
-            }
-            let r = Expectimax::new(Some(&mut *ctx), view.side(), pool).root(&mut pos, d);
-            let Some((m, v)) = r else { break };
-            best = m;
-            ctx.report(d, Some(m), Some(v));
-        }
-        if legal.contains(&best) { best } else { legal[0] }
-    }
-
-    fn setup(&mut self, variant: Variant, rng: &mut BotRng) -> Setup {
-        setup::generate(variant, rng)
     }
 }

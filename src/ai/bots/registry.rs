@@ -162,6 +162,13 @@ pub const LEVELS: &[Level] = &[
         movetime_ms: 300,
         about: "A world champion's plans and rank guessing, one move deep, bluffing included (seed 001).",
     },
+    Level {
+        id: "perspecto",
+        label: "Perspecto",
+        bot: "perspecto",
+        movetime_ms: 2000,
+        about: "Searches 5-9 plies around each move, weighing what you can know of its pieces; bluffs and fears (seed 000).",
+    },
 ];
 
 /// The registry entry of `name`.

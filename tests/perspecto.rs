@@ -441,3 +441,18 @@ fn perspecto_answers_within_a_node_budget_and_reports_depth() {
     assert!(d.depth >= 2, "completed only depth {}", d.depth);
     assert!(depths.windows(2).all(|w| w[0] <= w[1]), "progress depths {depths:?}");
 }
+
+#[test]
+fn fig_11_the_opponent_attacks_the_piece_that_moved() {
+    // An unknown enemy piece next to our Major (moved) and our Miner (not moved), full armies.
+    let enemy = full_pool(0);
+    let ours = full_pool(1);
+    // With all the bot's knowledge (expectiminimax) the Miner is the likelier victim ...
+    let own_major = unknown_vs_known(&enemy, Major);
+    let own_miner = unknown_vs_known(&enemy, Miner);
+    assert!(close(own_major, 5.5 / 33.0) && close(own_miner, 21.5 / 33.0));
+    // ... but the opponent, who sees neither kind, rates the moved piece (no Bomb) higher.
+    let opp_major = unknown_vs_unknown(&enemy, &ours, true);
+    let opp_miner = unknown_vs_unknown(&enemy, &ours, false);
+    assert!(opp_major > opp_miner, "moved {opp_major}, unmoved {opp_miner}");
+}

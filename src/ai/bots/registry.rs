@@ -156,18 +156,18 @@ pub const LEVELS: &[Level] = &[
         about: "Looks a few moves ahead on guesses of your hidden pieces, counting material (seed 004 tutorial).",
     },
     Level {
-        id: "invincible",
-        label: "Invincible",
-        bot: "invincible",
-        movetime_ms: 300,
-        about: "A world champion's plans and rank guessing, one move deep, bluffing included (seed 001).",
-    },
-    Level {
         id: "perspecto",
         label: "Perspecto",
         bot: "perspecto",
         movetime_ms: 2000,
         about: "Searches 5-9 plies around each move, weighing what you can know of its pieces; bluffs and fears (seed 000).",
+    },
+    Level {
+        id: "invincible",
+        label: "Invincible",
+        bot: "invincible",
+        movetime_ms: 300,
+        about: "A world champion's plans and rank guessing, one move deep, bluffing included (seed 001).",
     },
 ];
 

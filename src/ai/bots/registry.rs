@@ -149,18 +149,18 @@ pub const LEVELS: &[Level] = &[
         about: "Nine plans from a 2018 thesis vote on every move: captures, defence, lanes (seed 002).",
     },
     Level {
-        id: "negamax",
-        label: "Negamax",
-        bot: "negamax",
-        movetime_ms: 1000,
-        about: "Looks a few moves ahead on guesses of your hidden pieces, counting material (seed 004 tutorial).",
-    },
-    Level {
         id: "perspecto",
         label: "Perspecto",
         bot: "perspecto",
         movetime_ms: 2000,
         about: "Searches 5-9 plies around each move, weighing what you can know of its pieces; bluffs and fears (seed 000).",
+    },
+    Level {
+        id: "negamax",
+        label: "Negamax",
+        bot: "negamax",
+        movetime_ms: 1000,
+        about: "Looks a few moves ahead on guesses of your hidden pieces, counting material (seed 004 tutorial).",
     },
     Level {
         id: "invincible",

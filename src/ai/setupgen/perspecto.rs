@@ -17,7 +17,6 @@
 
 use crate::ai::BotRng;
 use crate::rules::{PieceKind, Setup, Variant};
-use rand::Rng;
 use rand::seq::SliceRandom;
 
 /// Setup row (0 = back row .. 3 = front row) of setup index `i`.
@@ -38,26 +37,11 @@ fn place(slots: &mut [Option<PieceKind>; 40], kind: PieceKind, n: usize, rows: &
 /// A semi-random setup for `variant`.
 pub fn generate(variant: Variant, rng: &mut BotRng) -> Setup {
     use PieceKind::*;
-    let army = variant.army();
+    let mut army = variant.army();
     let mut slots: [Option<PieceKind>; 40] = [None; 40];
+    super::irovsky::place_flag_with_bombs(&mut army, &mut slots, rng);
     let left = |k: PieceKind| army[k] as usize;
-    let col = rng.random_range(0..10usize);
-    slots[col] = Some(Flag);
-    let mut bombs = left(Bomb);
-    let mut guards = vec![10 + col];
-    if col > 0 {
-        guards.push(col - 1);
-    }
-    if col < 9 {
-        guards.push(col + 1);
-    }
-    for g in guards {
-        if bombs == 0 {
-            break;
-        }
-        slots[g] = Some(Bomb);
-        bombs -= 1;
-    }
+    let bombs = left(Bomb);
     place(&mut slots, Bomb, bombs, &[0, 1, 2], rng);
     for k in [Marshal, General, Colonel] {
         let n = left(k);

@@ -78,6 +78,43 @@ pub const BOTS: &[BotEntry] = &[
         description: "nine plans score every legal move (one ply), values with factor 1.55, uniform counting",
         source: "seed 002, StrategoAI 2018, chapters 3-5",
     },
+    // Seed 000 (Perspecto): docs/bots/perspecto.md
+    BotEntry {
+        name: "perspecto",
+        make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO)),
+        description: "p-e-minimax (own and opponent's values), local search radius 2, depth 5-9, fear model, 21 strategic rules",
+        source: "seed 000, Perspecto (Swedish master thesis), chapters 7-9",
+    },
+    BotEntry {
+        name: "perspecto-flat",
+        make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_FLAT)),
+        description: "perspecto without variable depth: flat depth 5",
+        source: "seed 000, Perspecto, section 10.3.1 ablation",
+    },
+    BotEntry {
+        name: "perspecto-forward",
+        make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_FORWARD)),
+        description: "perspecto with \"everyone wants forward\" instead of the strategic search",
+        source: "seed 000, Perspecto, section 10.3.2 ablation",
+    },
+    BotEntry {
+        name: "perspecto-minimax",
+        make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_MINIMAX)),
+        description: "depth-5 local minimax, each attack taking its most probable outcome, section 7.5 evaluation",
+        source: "seed 000, Perspecto, section 8.1",
+    },
+    BotEntry {
+        name: "perspecto-expectimax",
+        make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_EXPECTIMAX)),
+        description: "depth-5 local expectiminimax over attack outcomes, section 7.5 evaluation",
+        source: "seed 000, Perspecto, section 8.2",
+    },
+    BotEntry {
+        name: "perspecto-pe",
+        make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_PE)),
+        description: "depth-5 local p-e-minimax (own and opponent's values), section 7.5 evaluation",
+        source: "seed 000, Perspecto, section 8.3",
+    },
     // Our own: docs/bots/strategist.md
     BotEntry {
         name: "strategist",
@@ -123,6 +160,15 @@ pub const LEVELS: &[Level] = &[
         bot: "strategoai",
         movetime_ms: 200,
         about: "Nine plans from a 2018 thesis vote on every move: captures, defence, lanes (seed 002).",
+        // NOT YET RATED: the lead fills this from docs/ladder.md's round robin of the levels.
+        elo: None,
+    },
+    Level {
+        id: "perspecto",
+        label: "Perspecto",
+        bot: "perspecto",
+        movetime_ms: 2000,
+        about: "Searches 5-9 plies around each move, weighing what you can know of its pieces; bluffs and fears (seed 000).",
         // NOT YET RATED: the lead fills this from docs/ladder.md's round robin of the levels.
         elo: None,
     },

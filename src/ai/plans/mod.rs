@@ -11,6 +11,7 @@
 //! strategic ones (0.5..5) which dominate the random plan (0..1).
 
 pub mod invincible;
+pub mod perspecto;
 pub mod strategoai;
 pub mod values;
 

@@ -8,9 +8,16 @@
 //! - bots see only their [`crate::rules::PlayerView`], kept up to date from the public move reports;
 //! - the referee is [`Game`] under the match's [`Rules`] (draw rules included); a bot that
 //!   returns an illegal move forfeits the game (it is counted and reported, never a panic);
+//!   so does a bot that panics (the panic is caught, the game recorded as its forfeit with the
+//!   panic's message, and the match goes on: the soak counts these);
 //! - every random choice is derived from the match seed and the game and ply numbers, so a
 //!   match with a node budget (`nodes`, no `movetime`) plays the same games on any machine
 //!   and with any number of threads.
+//!
+//! Outside engines: a name `ucc:<program and args>` is a program speaking the 2012 UCC
+//! manager protocol, played as the manager would ([`crate::outside`]); it makes its own setup
+//! each game, plays under the manager's rules ([`Rules::ucc`]) with a turn limit, and loses a
+//! game in which it crashes, times out, sends garbage or an illegal move (the reason is kept).
 //!
 //! Statistics (documented in `docs/ladder.md` too): score `s = (W + D/2) / N`; Elo
 //! `e(s) = -400 log10(1/s - 1)`; the standard error of `s` from the per-game variance
@@ -23,10 +30,12 @@
 //! `elo1`; it stops at `LLR >= ln((1-beta)/alpha)` (H1: accept elo1) or `LLR <= ln(beta/(1-alpha))`
 //! (H0), `alpha = beta = 0.05`.
 
-use crate::ai::{Bot, Budget, Progress, SearchContext, SystemClock, make_bot, rng_from_seed};
+use crate::ai::engine::{move_seed, think};
+use crate::ai::{Bot, Budget, Progress, SystemClock, make_bot, rng_from_seed};
+use crate::outside::{Answer, Fault, OutsideEngine};
 use crate::rules::notation::GameRecord;
-use crate::rules::{BySide, Game, Outcome, Rules, Setup, Side};
-use rand::Rng;
+use crate::rules::{BySide, Game, Outcome, Rules, Setup, Side, Variant};
+use crate::ucc::{UccMove, outcome_of_report};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
@@ -48,6 +57,10 @@ pub enum ArenaError {
         /// What is wrong.
         error: crate::rules::SetupError,
     },
+    /// An outside program could not be played (it could not be started, or the match
+    /// cannot be played with it). A program that fails during a game loses that game instead.
+    #[error("outside program: {0}")]
+    Program(String),
     /// A game could not be saved.
     #[error("saving {path}: {error}")]
     Save {
@@ -73,6 +86,31 @@ pub struct MatchSettings {
     pub save_dir: Option<PathBuf>,
     /// Stop early on an SPRT verdict: `(elo0, elo1)`.
     pub sprt: Option<(f64, f64)>,
+    /// Limits for outside programs (`ucc:` names).
+    pub outside: OutsideSettings,
+}
+
+/// Limits for outside programs, as the manager's switches.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OutsideSettings {
+    /// Time for each answer to a move request, in milliseconds (the manager's `-T`, 2 s).
+    pub move_ms: u64,
+    /// Time for the four setup rows after the program is started, in milliseconds.
+    pub setup_ms: u64,
+    /// The game is a draw after this many turns (a turn is Red's move and Blue's; the
+    /// manager's `-m`).
+    pub max_turns: u32,
+}
+
+impl Default for OutsideSettings {
+    fn default() -> Self {
+        OutsideSettings { move_ms: 2000, setup_ms: 10_000, max_turns: 1000 }
+    }
+}
+
+/// The command of a `ucc:<program and args>` name.
+pub fn outside_command(name: &str) -> Option<&str> {
+    name.strip_prefix("ucc:")
 }
 
 impl Default for MatchSettings {
@@ -84,6 +122,7 @@ impl Default for MatchSettings {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             save_dir: None,
             sprt: None,
+            outside: OutsideSettings::default(),
         }
     }
 }
@@ -149,10 +188,22 @@ pub struct GameReport {
     pub outcome: Outcome,
     /// Red's and Blue's setups.
     pub setups: BySide<Setup>,
-    /// A side that forfeited by returning an illegal move, with the move's text and error.
+    /// A side that forfeited (an illegal move; for an outside program also a crash, a
+    /// timeout or garbage), with the reason.
     pub illegal: Option<(Side, String)>,
+    /// The forfeit was a panic of the bot (caught); `illegal` holds its message.
+    pub panicked: bool,
     /// Thinking times by side.
     pub times: BySide<MoveTimes>,
+}
+
+/// The message of a caught panic.
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_string())
 }
 
 /// Plays one game between two bots; each sees only its view.
@@ -166,22 +217,38 @@ pub fn play_game(
 ) -> Result<GameReport, crate::rules::GameSetupError> {
     let mut game = Game::new(rules, &setups.red, &setups.blue)?;
     let mut views = BySide::from_fn(|s| game.view(s));
-    let mut rng = rng_from_seed(seed);
     let mut times = BySide::<MoveTimes>::default();
     let mut illegal = None;
+    let mut panicked = false;
     while game.outcome().is_none() {
         let side = game.to_move();
         let bot: &mut dyn Bot = if side == Side::Red { &mut *red } else { &mut *blue };
-        let move_seed = rng.random::<u64>();
+        let view = &views[side];
         let clock = SystemClock::new();
-        let mut progress = |_: &Progress| {};
         let started = Instant::now();
-        let (mv, nodes) = {
-            let mut ctx = SearchContext::new(budget, &clock, move_seed, &mut progress);
-            let mv = bot.choose_move(&views[side], &mut ctx);
-            (mv, ctx.nodes())
+        // A panicking bot loses the game; the match goes on. The bot is not used again
+        // after a panic (its state may be broken), and the view is rebuilt per game.
+        let thought = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            think(bot, view, budget, &clock, move_seed(seed, view.ply()), &mut |_: &Progress| {})
+        }));
+        let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+        let mv = match thought {
+            Ok(Ok(t)) => {
+                times[side].add(elapsed_ms, t.nodes, budget.time_ms);
+                t.mv
+            }
+            Ok(Err(e)) => {
+                illegal = Some((side, e.to_string()));
+                game.forfeit(side).expect("the game was running");
+                break;
+            }
+            Err(payload) => {
+                illegal = Some((side, format!("panic: {} (ply {})", panic_text(&*payload), game.position().ply())));
+                panicked = true;
+                game.forfeit(side).expect("the game was running");
+                break;
+            }
         };
-        times[side].add(started.elapsed().as_secs_f64() * 1000.0, nodes, budget.time_ms);
         match game.play(mv) {
             Ok(report) => {
                 for s in Side::BOTH {
@@ -189,13 +256,121 @@ pub fn play_game(
                 }
             }
             Err(e) => {
-                illegal = Some((side, format!("{mv}: {e}")));
+                illegal = Some((side, format!("illegal move {mv}: {e}")));
                 game.forfeit(side).expect("the game was running");
             }
         }
     }
     let outcome = game.outcome().expect("loop ends when the game does");
-    Ok(GameReport { game, outcome, setups, illegal, times })
+    // The views kept from the reports must agree with the referee's at the end.
+    for s in Side::BOTH {
+        if !panicked && views[s].to_record() != game.view(s).to_record() {
+            illegal.get_or_insert((s, "internal: the view drifted from the referee's".to_string()));
+        }
+    }
+    Ok(GameReport { game, outcome, setups, illegal, panicked, times })
+}
+
+/// Plays one game between a bot and an outside program (see the module doc): the program
+/// plays `program_side`, the bot the other side with `bot_setup`.
+#[allow(clippy::too_many_arguments)]
+pub fn play_outside_game(
+    bot: &mut dyn Bot,
+    bot_setup: Setup,
+    command: &str,
+    program_side: Side,
+    budget: Budget,
+    outside: &OutsideSettings,
+    seed: u64,
+) -> Result<GameReport, ArenaError> {
+    let rules = Rules { max_plies: Some(2 * outside.max_turns), ..Rules::ucc() };
+    let bot_side = program_side.opponent();
+    let mut engine = OutsideEngine::spawn(command).map_err(ArenaError::Program)?;
+    let mut times = BySide::<MoveTimes>::default();
+    // The setup is not a move: its time (the program's start-up) is not counted in `times`.
+    let program_setup = engine.setup(program_side, bot.name(), outside.setup_ms);
+    let (program_setup, mut illegal) = match program_setup {
+        Ok(s) => (s, None),
+        // No army to play: the game is lost before it starts. The record shows the bot's
+        // setup on both sides (a placeholder).
+        Err(f) => (bot_setup, Some((program_side, format!("setup: {f}")))),
+    };
+    let setups = if bot_side == Side::Red {
+        BySide { red: bot_setup, blue: program_setup }
+    } else {
+        BySide { red: program_setup, blue: bot_setup }
+    };
+    let mut game = Game::new(rules, &setups.red, &setups.blue)
+        .map_err(|e| ArenaError::Program(format!("internal: checked setups refused: {e}")))?;
+    if illegal.is_some() {
+        game.forfeit(program_side).expect("the game was running");
+    } else if program_side == Side::Red
+        && let Err(f) = engine.send("START")
+    {
+        illegal = Some((program_side, f.to_string()));
+        game.forfeit(program_side).expect("the game was running");
+    }
+    let mut views = BySide::from_fn(|s| game.view(s));
+    let mut panicked = false;
+    while game.outcome().is_none() {
+        let side = game.to_move();
+        let started = Instant::now();
+        let played: Result<crate::rules::MoveReport, (Side, String)> = if side == bot_side {
+            let clock = SystemClock::new();
+            let view = &views[side];
+            let thought = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                think(bot, view, budget, &clock, move_seed(seed, view.ply()), &mut |_: &Progress| {})
+            }));
+            match thought {
+                Ok(Ok(t)) => {
+                    times[side].add(started.elapsed().as_secs_f64() * 1000.0, t.nodes, budget.time_ms);
+                    game.play(t.mv).map_err(|e| (side, format!("illegal move {}: {e}", t.mv)))
+                }
+                Ok(Err(e)) => Err((side, e.to_string())),
+                Err(payload) => {
+                    panicked = true;
+                    Err((side, format!("panic: {} (ply {})", panic_text(&*payload), game.position().ply())))
+                }
+            }
+        } else {
+            let answer = engine.ask_move(&views[side], outside.move_ms);
+            times[side].add(started.elapsed().as_secs_f64() * 1000.0, 0, Some(outside.move_ms as f64));
+            match answer {
+                Ok(Answer::Move(mv)) => game.play(mv).map_err(|e| {
+                    let f = Fault::Illegal { line: UccMove::from_move(mv).to_string(), message: e.to_string() };
+                    (side, f.to_string())
+                }),
+                Ok(Answer::Surrender) => {
+                    game.resign(side).expect("the game was running");
+                    break;
+                }
+                Err(f) => Err((side, f.to_string())),
+            }
+        };
+        match played {
+            Ok(report) => {
+                for s in Side::BOTH {
+                    views[s].apply(&report).expect("the referee's report fits both views");
+                }
+                // The manager echoes every move with its outcome to the program, unless the
+                // move ended the game (then QUIT follows).
+                if game.outcome().is_none() {
+                    let line = format!("{} {}", UccMove::from_move(report.mv()), outcome_of_report(&report));
+                    if let Err(f) = engine.send(&line) {
+                        illegal = Some((program_side, f.to_string()));
+                        game.forfeit(program_side).expect("the game was running");
+                    }
+                }
+            }
+            Err((loser, why)) => {
+                illegal = Some((loser, why));
+                game.forfeit(loser).expect("the game was running");
+            }
+        }
+    }
+    let outcome = game.outcome().expect("loop ends when the game does");
+    engine.quit(&outcome.to_string());
+    Ok(GameReport { game, outcome, setups, illegal, panicked, times })
 }
 
 /// Wins, draws and losses from one side's point of view.
@@ -325,8 +500,10 @@ pub struct GameSummary {
     pub outcome: Outcome,
     /// Plies played.
     pub plies: u32,
-    /// A forfeit by an illegal move, if any.
+    /// A forfeit (illegal move, panic, outside program's fault), if any.
     pub illegal: Option<(Side, String)>,
+    /// The forfeit was a caught panic.
+    pub panicked: bool,
     /// Where it was saved, if it was.
     pub saved: Option<PathBuf>,
 }
@@ -360,14 +537,23 @@ fn play_match_game(
     index: u32,
     settings: &MatchSettings,
 ) -> Result<(GameSummary, [MoveTimes; 2]), ArenaError> {
-    let mut bots: Vec<Box<dyn Bot>> = names
-        .iter()
-        .map(|n| make_bot(n).ok_or_else(|| ArenaError::UnknownBot(n.to_string())))
-        .collect::<Result<_, _>>()?;
+    let programs = names.map(outside_command);
+    // Outside programs make their own setups; every bot makes one per pair.
+    let mut bots: Vec<Option<Box<dyn Bot>>> = Vec::new();
+    for (n, p) in names.iter().zip(programs) {
+        bots.push(match p {
+            Some(_) => None,
+            None => Some(make_bot(n).ok_or_else(|| ArenaError::UnknownBot(n.to_string()))?),
+        });
+    }
     let pair = (index / 2) as u64;
     let variant = settings.rules.variant;
     let mut setups = Vec::new();
     for (k, bot) in bots.iter_mut().enumerate() {
+        let Some(bot) = bot else {
+            setups.push(Setup::EMPTY);
+            continue;
+        };
         let mut rng = rng_from_seed(game_seed(settings.seed, pair, 1 + k as u64));
         let s = bot.setup(variant, &mut rng);
         s.check(variant).map_err(|error| ArenaError::BadSetup {
@@ -379,13 +565,28 @@ fn play_match_game(
     }
     let red_is_a = index.is_multiple_of(2);
     let (ri, bi) = if red_is_a { (0, 1) } else { (1, 0) };
-    let by_side = BySide { red: setups[ri], blue: setups[bi] };
-    let (first, second) = bots.split_at_mut(1);
-    let (red, blue): (&mut dyn Bot, &mut dyn Bot) =
-        if red_is_a { (first[0].as_mut(), second[0].as_mut()) } else { (second[0].as_mut(), first[0].as_mut()) };
     let seed = game_seed(settings.seed, index as u64, 0);
-    let report = play_game(red, blue, by_side, settings.rules, settings.budget, seed)
-        .expect("setups were checked against the variant");
+    let report = match programs {
+        [None, None] => {
+            let (first, second) = bots.split_at_mut(1);
+            let (a, b) = (first[0].as_deref_mut().expect("a bot"), second[0].as_deref_mut().expect("a bot"));
+            let (red, blue): (&mut dyn Bot, &mut dyn Bot) = if red_is_a { (a, b) } else { (b, a) };
+            let by_side = BySide { red: setups[ri], blue: setups[bi] };
+            play_game(red, blue, by_side, settings.rules, settings.budget, seed)
+                .expect("setups were checked against the variant")
+        }
+        [Some(_), Some(_)] => {
+            return Err(ArenaError::Program("two outside programs: one side must be a bot".to_string()));
+        }
+        [_, _] => {
+            let k = if programs[0].is_some() { 0 } else { 1 };
+            let command = programs[k].expect("one program");
+            let program_side = if k == ri { Side::Red } else { Side::Blue };
+            let bot = bots[1 - k].as_deref_mut().expect("a bot");
+            play_outside_game(bot, setups[1 - k], command, program_side, settings.budget, &settings.outside, seed)?
+        }
+    };
+    let by_side = report.setups;
     let mut saved = None;
     if let Some(dir) = &settings.save_dir {
         let mut rec = GameRecord::from_game(&report.game, &by_side.red, &by_side.blue);
@@ -408,6 +609,7 @@ fn play_match_game(
         outcome: report.outcome,
         plies: report.game.position().ply(),
         illegal: report.illegal,
+        panicked: report.panicked,
         saved,
     };
     Ok((summary, times))
@@ -425,7 +627,11 @@ pub fn run_match(
     mut on_game: impl FnMut(&GameSummary, &MatchResult),
 ) -> Result<MatchResult, ArenaError> {
     for n in [a, b] {
-        if make_bot(n).is_none() {
+        if outside_command(n).is_some() {
+            if settings.rules.variant != Variant::Classic {
+                return Err(ArenaError::Program("the UCC protocol plays the classic army only".to_string()));
+            }
+        } else if make_bot(n).is_none() {
             return Err(ArenaError::UnknownBot(n.to_string()));
         }
     }

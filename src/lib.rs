@@ -17,12 +17,39 @@
 //! let err = game.play(Move::parse("b5-b6").unwrap()).unwrap_err();
 //! assert_eq!(err.to_string(), "the piece on b5 is not yours");
 //! ```
+//!
+//! A bot's move through the one engine call (a node budget and a frozen clock make it
+//! reproducible; the seed of a game's ply comes from [`move_seed`]):
+//!
+//! ```
+//! use stratagem::{Budget, FrozenClock, Game, Progress, Rules, Setup, Side, make_bot, move_seed, think};
+//! let setup = Setup::parse("IBJEIBHEBGEHEMCEHBDDHFLJGKDIFGBDGFDFDDDB").unwrap();
+//! let game = Game::new(Rules::default(), &setup, &setup).unwrap();
+//! let view = game.view(Side::Red);
+//! let mut bot = make_bot("negamax").unwrap();
+//! let seed = move_seed(1, view.ply());
+//! let t = think(bot.as_mut(), &view, Budget::nodes(500), &FrozenClock, seed, &mut |_: &Progress| {}).unwrap();
+//! assert!(view.legal_moves().contains(&t.mv));
+//! assert_eq!(t.candidates[0].0, t.mv);
+//! ```
 #![warn(missing_docs)]
 
 pub mod ai;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod arena;
+pub mod benchwork;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod outside;
 pub mod rules;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod soak;
 pub mod ucc;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+
+// The chosen public API, for a user of the crate: the referee and its vocabulary, the player
+// view, and the one engine call with what it needs. Everything else is reachable through the
+// modules (tests and the command line use them), but these names are the stable front door.
+pub use ai::engine::{ThinkError, Thought, move_seed, think};
+pub use ai::{BOTS, Bot, Budget, Clock, FrozenClock, LEVELS, Progress, SearchContext, make_bot};
+pub use rules::{Game, Move, Outcome, PieceKind, PlayerView, Position, Rules, Setup, Side, Square, Variant};

@@ -22,13 +22,20 @@
 //! `Up`.
 //!
 //! Rules: the manager applies no repetition rules and ends the game itself (turn limit), and a
-//! side with no movable piece loses: we play under [`Rules::ucc`]
-//! ([`ucc_rules`]), which has no repetition rules and no draw limits.
+//! side with no movable piece loses ([`ucc_rules`] is that: [`Rules::ucc`]). Our view accepts
+//! every move the manager accepts from the opponent, but our own side keeps the ISF
+//! two-squares and more-squares rules ([`Rules::ucc_player`]): without them our bots shuttle
+//! one piece until the manager's turn limit. Only when those rules leave us no move but the
+//! manager's rules do is a move outside them played (a forced move is better than a loss).
+//! With no move at all (the last movable pieces walled in) we answer `SURRENDER`, the
+//! protocol's resignation, and the manager answers `QUIT SURRENDER`. The manager's other rule
+//! differences are in docs/ucc.md.
 //!
 //! Invariants: nothing here panics on any input line; every error names the line and what is
 //! wrong; the view is only ever changed by reports that fit it.
 
-use crate::ai::{Bot, Budget, Clock, Progress, SearchContext, rng_from_seed};
+use crate::ai::engine::{move_seed, think};
+use crate::ai::{Bot, Budget, Clock, Progress, rng_from_seed};
 use crate::rules::{
     Army, Battle, BattleReport, Direction, Move, MoveReport, PieceKind, PlayerView, Rules, Setup, Side, Square,
     Variant, ViewRecord, ViewStart,
@@ -303,6 +310,8 @@ enum State {
     Board(usize),
     /// Waiting for the echo of our move.
     Echo,
+    /// We sent `SURRENDER`; only `QUIT` may follow.
+    Surrendered,
     /// The game is over (QUIT received).
     Done,
 }
@@ -321,7 +330,6 @@ pub struct UccPlayer {
     pending: Option<(UccMove, UccOutcome)>,
     board: Vec<String>,
     sent: Option<UccMove>,
-    turns: u64,
 }
 
 /// What the player wants done after a line.
@@ -350,7 +358,6 @@ impl UccPlayer {
             pending: None,
             board: Vec::new(),
             sent: None,
-            turns: 0,
         }
     }
 
@@ -379,6 +386,7 @@ impl UccPlayer {
         }
         match self.state {
             State::Done => return Err(err("the game is over (QUIT was received)".to_string())),
+            State::Surrendered => return Err(err("we surrendered; only QUIT may follow".to_string())),
             State::Header => {
                 let side = match words.first() {
                     Some(&"RED") => Side::Red,
@@ -437,14 +445,29 @@ impl UccPlayer {
                 if view.to_move() != self.side {
                     return Err(err("the manager asks for a move, but by our count it is the opponent's turn".into()));
                 }
-                if view.legal_moves().is_empty() {
-                    return Err(err("asked for a move, but we have no legal move".to_string()));
-                }
-                let mut progress = |_: &Progress| {};
-                let move_seed = self.seed ^ (self.turns + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                let mut ctx = SearchContext::new(self.budget, clock, move_seed, &mut progress);
-                let mv = self.bot.choose_move(view, &mut ctx);
-                self.turns += 1;
+                // Our own repetition rules may leave no move where the manager's allow one:
+                // then the bot chooses under the manager's rules alone.
+                let relaxed;
+                let view = if view.legal_moves().is_empty() {
+                    let mut rec = view.to_record();
+                    rec.start.rules = ucc_rules();
+                    relaxed = PlayerView::from_record(&rec).map_err(|e| err(format!("internal: {e}")))?;
+                    if relaxed.legal_moves().is_empty() {
+                        reply.notes.push("no legal move left: surrendering".to_string());
+                        reply.lines.push("SURRENDER".to_string());
+                        self.state = State::Surrendered;
+                        return Ok(reply);
+                    }
+                    reply.notes.push("the two-squares or more-squares rule leaves no move: playing outside it".into());
+                    &relaxed
+                } else {
+                    view
+                };
+                let seed = move_seed(self.seed, view.ply());
+                let mv = match think(self.bot.as_mut(), view, self.budget, clock, seed, &mut |_: &Progress| {}) {
+                    Ok(t) => t.mv,
+                    Err(e) => return Err(err(format!("asked for a move, but {e}"))),
+                };
                 let u = UccMove::from_move(mv);
                 self.sent = Some(u);
                 reply.lines.push(u.to_string());
@@ -508,8 +531,13 @@ impl UccPlayer {
             }
             squares[s.index()] = Some((enemy, None));
         }
-        let start =
-            ViewStart { rules: ucc_rules(), side: self.side, to_move: Side::Red, squares, enemy_army: Army::CLASSIC };
+        let start = ViewStart {
+            rules: Rules::ucc_player(self.side),
+            side: self.side,
+            to_move: Side::Red,
+            squares,
+            enemy_army: Army::CLASSIC,
+        };
         PlayerView::from_record(&ViewRecord { start, reports: Vec::new() }).map_err(|e| e.to_string())
     }
 

@@ -17,6 +17,7 @@ fn settings(threads: usize, seed: u64) -> MatchSettings {
         threads,
         save_dir: None,
         sprt: None,
+        outside: Default::default(),
     }
 }
 

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{board, mv};
+use common::{STOPPED_PIECES, STOPPED_SHUTTLES, board, mv};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -137,20 +137,9 @@ fn neither_side_can_move_is_a_draw() {
 fn both_sides_stopped_by_the_two_squares_rule_is_a_draw() {
     // Each side's only movable piece is walled in by its own Bombs and shuttles; after three
     // shuttles each, Red cannot move and neither could Blue on its turn: a draw, not a win.
-    let pieces = [
-        ("a2", 'I'),
-        ("a3", 'B'),
-        ("b2", 'B'),
-        ("b1", 'B'),
-        ("c1", 'M'),
-        ("j9", 'U'),
-        ("j8", 'N'),
-        ("i9", 'N'),
-        ("i10", 'N'),
-        ("h10", 'Y'),
-    ];
+    let pieces = STOPPED_PIECES;
     let mut g = game(&pieces, Rules::default(), Side::Red);
-    for m in ["a2-a1", "j9-j10", "a1-a2", "j10-j9", "a2-a1", "j9-j10"] {
+    for m in STOPPED_SHUTTLES {
         assert_eq!(g.outcome(), None);
         g.play(mv(m)).unwrap();
     }
@@ -161,7 +150,7 @@ fn both_sides_stopped_by_the_two_squares_rule_is_a_draw() {
     let mut more = pieces.to_vec();
     more.push(("e9", 'P'));
     let mut g = game(&more, Rules::default(), Side::Red);
-    for m in ["a2-a1", "j9-j10", "a1-a2", "j10-j9", "a2-a1", "j9-j10"] {
+    for m in STOPPED_SHUTTLES {
         g.play(mv(m)).unwrap();
     }
     assert_eq!(g.outcome(), win(Side::Blue, WinReason::NoLegalMove));

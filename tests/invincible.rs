@@ -61,10 +61,11 @@ fn legal_moves_and_wins_against_random() {
 
 use stratagem::ai::belief::matrix::PublicReplay;
 use stratagem::ai::plans::invincible::{
-    Ctx, DefMarshalFromSpy, FlagDefense, ImmediateCapture, Impatience, LottoDefense, MovePenalty, Plan, TacticalAttack,
+    DefMarshalFromSpy, FlagDefense, ImmediateCapture, Impatience, LottoDefense, MovePenalty, TacticalAttack,
     TacticalDefense, TrapPiece,
 };
 use stratagem::ai::plans::values::ValueRules;
+use stratagem::ai::plans::{Ctx, Plan};
 use stratagem::rules::{PieceKind, Position};
 
 /// §5.4.1: capturing a known weaker piece pays; a known stronger one costs; taking a Scout with

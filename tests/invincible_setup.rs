@@ -416,8 +416,13 @@ fn generated_statistics_sit_close_to_the_human_ones() {
 
 #[test]
 fn barrage_setups_follow_the_barrage_statistics() {
-    let human: Vec<Setup> =
-        data("gravon-barrage-setups.txt").lines().filter_map(|l| Setup::parse_for(l, Variant::Barrage).ok()).collect();
+    // The generator never puts the Flag on the front row (issue 9; docs/bots/invincible-setup.md),
+    // so it is compared with the human setups that do not either.
+    let human: Vec<Setup> = data("gravon-barrage-setups.txt")
+        .lines()
+        .filter_map(|l| Setup::parse_for(l, Variant::Barrage).ok())
+        .filter(|s| !s.slots()[30..].contains(&Some(PieceKind::Flag)))
+        .collect();
     let mut rng = rng_from_seed(5);
     let generated: Vec<Setup> = (0..2000).map(|_| generate(Variant::Barrage, setup::THESIS_N, &mut rng)).collect();
     let back = |v: &[Setup]| {

@@ -78,7 +78,8 @@ fn alphabeta_equals_plain_minimax_on_small_positions() {
             let expected = minimax(&mut pos, depth);
             let got = alphabeta::value(&mut pos, depth);
             assert_eq!(got, expected, "seed {seed} depth {depth}\n{pos:?}");
-            let (m, root) = alphabeta::AlphaBeta::new(None, 0).root(&mut pos, depth).unwrap();
+            let (m, root) =
+                alphabeta::AlphaBeta::new(None, alphabeta::Table61::default()).root(&mut pos, depth).unwrap();
             assert_eq!(root, expected, "root value, seed {seed} depth {depth}");
             // The move returned reaches that value.
             pos.play_unchecked(m);
@@ -101,7 +102,7 @@ fn alphabeta_prefers_winning_material_in_a_known_position() {
     placement[sq("j10").index()] = Some((Side::Blue, PieceKind::Flag));
     placement[sq("a10").index()] = Some((Side::Blue, PieceKind::Sergeant));
     let mut pos = Position::from_placement(Rules::default(), &placement, Side::Red).unwrap();
-    let (m, _) = alphabeta::AlphaBeta::new(None, 0).root(&mut pos, 3).unwrap();
+    let (m, _) = alphabeta::AlphaBeta::new(None, alphabeta::Table61::default()).root(&mut pos, 3).unwrap();
     assert_eq!(m, mv("e4-e5"));
 }
 

@@ -164,7 +164,9 @@ fn fast_generator_agrees_with_the_oracle_in_long_chases() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_0003);
     let mut stats = Stats::default();
     let kinds = [PieceKind::Major, PieceKind::Major, PieceKind::Major, PieceKind::Scout, PieceKind::Bomb];
-    for _ in 0..300 {
+    // 400 starts: with the generator's move order of issue 10 (by direction), 300 seeded
+    // playouts met the more-squares rule in 85 positions, under the floor of 100 below.
+    for _ in 0..400 {
         let mut placement = [None; 100];
         let (c0, r0) = (rng.random_range(0..7u8), rng.random_range(0..7u8));
         for (side, n) in [(Side::Red, rng.random_range(1..=3)), (Side::Blue, rng.random_range(1..=3))] {

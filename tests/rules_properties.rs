@@ -271,7 +271,9 @@ fn playouts_from_human_setups() {
 fn playouts_from_random_placements() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x9209_0002);
     let mut counts = Counts::default();
-    for i in 0..80 {
+    // 100 placements: with the generator's move order of issue 10 (by direction), 80 seeded
+    // playouts had 98 battles, under the floor of 100 below.
+    for i in 0..100 {
         let variant = if i % 2 == 0 { stratagem::rules::Variant::Classic } else { stratagem::rules::Variant::Barrage };
         let rules = common::random_rules(&mut rng, variant);
         let pos = common::random_placement(&mut rng, rules);

@@ -7,12 +7,12 @@ use plan_fixtures::{choose, mv, position, scores, sq};
 
 use rand::Rng;
 use stratagem::ai::bots::StrategoAiBot;
-use stratagem::ai::plans::invincible::{Ctx, Plan};
 use stratagem::ai::plans::strategoai::{
     BombDefusal, ImmediateCapture, MarshalDefense, MovePenalty, StrategicAttack, StrategicDefense, TacticalAttack,
     TacticalDefense,
 };
 use stratagem::ai::plans::values::ValueRules;
+use stratagem::ai::plans::{Ctx, Plan};
 use stratagem::ai::setupgen::random::random_setup;
 use stratagem::ai::{Bot, Budget, rng_from_seed};
 use stratagem::rules::{Game, PieceKind, PlayerView, Position, Rules, Side, Variant};

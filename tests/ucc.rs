@@ -8,12 +8,19 @@
 //! legal; it keeps its view in step (it prints a `note:` on standard error when the board rows
 //! differ from its own count, and any such note fails the test); it exits 0 on QUIT; a
 //! malformed manager line ends it with exit code 1 and a message, not a panic.
+//!
+//! The manager's rule differences (docs/ucc.md) are checked on the library's player with
+//! test bots: with no legal move it answers `SURRENDER`; it accepts an opponent that breaks
+//! the two-squares rule at will, yet its own side keeps that rule.
 
 use rand::Rng;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use stratagem::ai::rng_from_seed;
-use stratagem::rules::{Battle, Game, Move, MoveReport, PieceKind, Position, Rules, Setup, Side, Square, Variant};
+use stratagem::ai::{BotRng, FrozenClock, SearchContext, rng_from_seed};
+use stratagem::rules::{
+    Army, Battle, Game, Move, MoveReport, PieceKind, PlayerView, Position, Rules, Setup, Side, Square, Variant,
+};
+use stratagem::ucc::UccPlayer;
 
 fn rules() -> Rules {
     Rules::ucc()
@@ -234,5 +241,150 @@ fn malformed_manager_lines_end_cleanly() {
         assert_eq!(code, Some(1), "{lines:?}: exit code; stderr: {stderr}");
         assert!(stderr.contains("UCC manager line"), "{lines:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{lines:?}: {stderr}");
+    }
+}
+
+/// A test bot: a fixed setup, and a move chosen without search: the way back of its own last
+/// move when `shuttle` is set and that is legal, else the first legal move.
+struct Scripted {
+    setup: Setup,
+    shuttle: bool,
+}
+
+/// The way back of `side`'s last move in `pos`, if the rules allow it.
+fn way_back(pos: &Position, side: Side) -> Option<Move> {
+    let last = pos.history().iter().rev().map(|r| r.report).find(|r| r.side == side)?;
+    let back = Move::new(last.to, last.from);
+    pos.check_move(back).ok().map(|_| back)
+}
+
+impl stratagem::ai::Bot for Scripted {
+    fn name(&self) -> &'static str {
+        "scripted"
+    }
+
+    fn choose_move(&mut self, view: &PlayerView, _: &mut SearchContext) -> Move {
+        let back = view.reports().filter(|r| r.side == view.side()).last().map(|r| Move::new(r.to, r.from));
+        match back {
+            Some(b) if self.shuttle && view.check_move(b).is_ok() => b,
+            _ => view.legal_moves()[0],
+        }
+    }
+
+    fn setup(&mut self, _: Variant, _: &mut BotRng) -> Setup {
+        self.setup
+    }
+}
+
+/// A classic Red army whose front row is Bomb Bomb x x Bomb Bomb x x Bomb Bomb: the four
+/// pieces behind the lakes are walled in by their own Bombs and the full rows behind them,
+/// so Red has no legal move at all.
+fn walled_in_setup() -> Setup {
+    let mut rest = Vec::new();
+    let mut army = Army::CLASSIC;
+    army[PieceKind::Bomb] -= 6;
+    for k in PieceKind::ALL {
+        for _ in 0..army[k] {
+            rest.push(k);
+        }
+    }
+    let mut slots = [None; 40];
+    let mut it = rest.into_iter();
+    for (i, slot) in slots.iter_mut().enumerate() {
+        let sq = Setup::square(Side::Red, i);
+        let bomb = sq.row() == 3 && [0, 1, 4, 5, 8, 9].contains(&sq.col());
+        *slot = Some(if bomb { PieceKind::Bomb } else { it.next().unwrap() });
+    }
+    let s = Setup::from_slots(slots);
+    assert_eq!(s.check(Variant::Classic), Ok(()));
+    s
+}
+
+#[test]
+fn no_legal_move_answers_surrender() {
+    let red = walled_in_setup();
+    let blue = stratagem::ai::setupgen::random::random_setup(Variant::Classic, &mut rng_from_seed(3));
+    let game = Game::new(rules(), &red, &blue).unwrap();
+    assert!(game.position().legal_moves().is_empty(), "the test position must leave Red no move");
+    let mut p = UccPlayer::new(Box::new(Scripted { setup: red, shuttle: false }), stratagem::ai::Budget::nodes(10), 1);
+    let clock = FrozenClock;
+    assert_eq!(p.feed("RED tester 10 10", &clock).unwrap().lines.len(), 4);
+    assert!(p.feed("START", &clock).unwrap().lines.is_empty());
+    let mut reply = None;
+    for row in board(game.position(), Side::Red) {
+        reply = Some(p.feed(&row, &clock).expect("the board is accepted"));
+    }
+    assert_eq!(reply.unwrap().lines, vec!["SURRENDER".to_string()]);
+    // After SURRENDER only QUIT fits; anything else is a clear error.
+    let mut q = UccPlayer::new(Box::new(Scripted { setup: red, shuttle: false }), stratagem::ai::Budget::nodes(10), 1);
+    q.feed("RED tester 10 10", &clock).unwrap();
+    q.feed("START", &clock).unwrap();
+    for row in board(game.position(), Side::Red) {
+        q.feed(&row, &clock).unwrap();
+    }
+    let e = q.feed("0 6 UP OK", &clock).unwrap_err();
+    assert!(e.to_string().contains("surrendered"), "{e}");
+    let r = p.feed("QUIT SURRENDER", &clock).unwrap();
+    assert!(r.quit && p.is_done());
+}
+
+/// The longest run of moves by `side` in which each move takes back the one before it.
+fn longest_shuttle(pos: &Position, side: Side) -> usize {
+    let (mut best, mut run, mut prev): (usize, usize, Option<MoveReport>) = (0, 0, None);
+    for r in pos.history().iter().map(|h| h.report).filter(|r| r.side == side) {
+        run = match prev {
+            Some(p) if p.piece == r.piece && p.from == r.to && p.to == r.from => run + 1,
+            _ => 1,
+        };
+        best = best.max(run);
+        prev = Some(r);
+    }
+    best
+}
+
+/// The manager accepts any repetition; so must our player from the opponent, while its own
+/// moves keep the two-squares rule (at most three moves in a row between the same squares).
+#[test]
+fn opponent_may_shuttle_we_keep_the_two_squares_rule() {
+    for (side, seed) in [(Side::Red, 5), (Side::Blue, 6)] {
+        let mut rng = rng_from_seed(seed);
+        let ours = stratagem::ai::setupgen::random::random_setup(Variant::Classic, &mut rng);
+        let theirs = stratagem::ai::setupgen::random::random_setup(Variant::Classic, &mut rng);
+        let (red, blue) = if side == Side::Red { (ours, theirs) } else { (theirs, ours) };
+        let mut game = Game::new(rules(), &red, &blue).unwrap();
+        let bot = Scripted { setup: ours, shuttle: true };
+        let mut p = UccPlayer::new(Box::new(bot), stratagem::ai::Budget::nodes(10), 1);
+        let clock = FrozenClock;
+        let colour = if side == Side::Red { "RED" } else { "BLUE" };
+        assert_eq!(p.feed(&format!("{colour} shuttler 10 10"), &clock).unwrap().lines.len(), 4);
+        let mut last: Option<String> = None;
+        while game.outcome().is_none() && game.position().ply() < 120 {
+            if game.to_move() != side {
+                // The opponent shuttles whenever the manager's rules let it.
+                let pos = game.position();
+                let mv = way_back(pos, side.opponent()).unwrap_or_else(|| {
+                    let legal = pos.legal_moves();
+                    legal[rng.random_range(0..legal.len())]
+                });
+                let r = game.play(mv).unwrap();
+                last = Some(format!("{} {}", ucc_text(mv), outcome_text(&r)));
+                continue;
+            }
+            p.feed(last.as_deref().unwrap_or("START"), &clock).expect("the opponent's move is accepted");
+            let mut reply = None;
+            for row in board(game.position(), side) {
+                reply = Some(p.feed(&row, &clock).expect("the board is accepted"));
+            }
+            let reply = reply.unwrap();
+            assert!(reply.notes.is_empty(), "{:?}", reply.notes);
+            let line = reply.lines[0].clone();
+            let r = game.play(parse_move(&line)).unwrap();
+            p.feed(&format!("{line} {}", outcome_text(&r)), &clock).unwrap();
+        }
+        let pos = game.position();
+        assert!(pos.ply() >= 100, "{side}: the game ended early, at ply {}", pos.ply());
+        assert!(longest_shuttle(pos, side.opponent()) >= 10, "the opponent was meant to break the rule");
+        // The bot wants to shuttle for ever; the two-squares rule (limit 3) stops it at three.
+        assert_eq!(longest_shuttle(pos, side), 3, "{side}: our side's longest shuttle");
     }
 }

@@ -8,6 +8,8 @@
 
 pub mod belief;
 pub mod bots;
+pub mod draw;
+pub mod engine;
 pub mod eval;
 pub mod plans;
 pub mod search;
@@ -120,13 +122,26 @@ pub struct SearchContext<'a> {
     pub progress: &'a mut dyn FnMut(&Progress),
     start_ms: f64,
     nodes: u64,
+    /// The last report (depth and score), kept for [`engine::think`]'s answer.
+    last: Progress,
+    /// Root moves with their scores, best first, if the bot gave them.
+    candidates: Vec<(Move, f64)>,
 }
 
 impl<'a> SearchContext<'a> {
     /// A context starting now.
     pub fn new(budget: Budget, clock: &'a dyn Clock, seed: u64, progress: &'a mut dyn FnMut(&Progress)) -> Self {
         let start_ms = clock.now_ms();
-        SearchContext { budget, clock, rng: rng_from_seed(seed), progress, start_ms, nodes: 0 }
+        SearchContext {
+            budget,
+            clock,
+            rng: rng_from_seed(seed),
+            progress,
+            start_ms,
+            nodes: 0,
+            last: Progress::default(),
+            candidates: Vec::new(),
+        }
     }
 
     /// Counts `n` more nodes.
@@ -160,10 +175,28 @@ impl<'a> SearchContext<'a> {
         n.max(t)
     }
 
-    /// Reports progress.
+    /// Reports progress; the last report also gives [`engine::Thought`]'s depth and score.
     pub fn report(&mut self, depth: u32, best: Option<Move>, score: Option<f64>) {
         let p = Progress { depth, nodes: self.nodes, elapsed_ms: self.elapsed_ms(), best, score };
         (self.progress)(&p);
+        self.last = p;
+    }
+
+    /// The last progress reported (all zero and `None` if the bot reported nothing).
+    pub fn last_report(&self) -> &Progress {
+        &self.last
+    }
+
+    /// Gives the root moves the bot weighed, with their scores on the bot's own scale, best
+    /// first (the page's "Why?" panel shows them). Optional: a bot that does not call it
+    /// answers with no candidates. A later call replaces an earlier one.
+    pub fn set_candidates(&mut self, candidates: Vec<(Move, f64)>) {
+        self.candidates = candidates;
+    }
+
+    /// The candidates given so far, taken out of the context.
+    pub fn take_candidates(&mut self) -> Vec<(Move, f64)> {
+        std::mem::take(&mut self.candidates)
     }
 }
 

@@ -3,6 +3,7 @@
 //!
 //! Knows nothing of AI, JavaScript or time.
 
+pub(crate) mod bitboard;
 pub mod combat;
 pub mod game;
 pub mod movegen;
@@ -20,7 +21,7 @@ pub mod zobrist;
 pub use combat::{Battle, battle};
 pub use game::{Game, GameSetupError};
 pub use movegen::{MAX_MOVES, MoveList};
-pub use piece::{Army, BySide, PieceKind, Side, Variant};
+pub use piece::{Army, ByKind, BySide, PieceKind, Side, Variant};
 pub use position::{
     BattleReport, DrawReason, IllegalMove, Move, MoveReport, Outcome, PieceId, PieceState, PlyRecord, Position,
     PositionError, ReportError, WinReason,

@@ -1,6 +1,7 @@
 //! Perft: counts of the full-information move tree, the oracle for move generation.
 //! Games that end (flag captured, no legal move) are leaves; the draw limits are not applied.
 
+use super::movegen::MoveList;
 use super::position::{Move, Position};
 
 /// Number of leaf nodes `depth` plies deep.
@@ -11,10 +12,12 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if pos.flag_captured().is_some() {
         return 0;
     }
-    let moves = pos.legal_moves();
     if depth == 1 {
-        return moves.len() as u64;
+        // Bulk counting: the leaves one ply down are the legal moves, counted without a list.
+        return pos.legal_move_count() as u64;
     }
+    let mut moves = MoveList::new();
+    pos.generate_legal(&mut moves);
     let mut n = 0;
     for &mv in &moves {
         pos.play_unchecked(mv);

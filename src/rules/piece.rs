@@ -88,6 +88,38 @@ impl<T> IndexMut<Side> for BySide<T> {
     }
 }
 
+/// One value per piece kind, indexed by [`PieceKind`] (the better way than a bare `[T; 12]`
+/// indexed by `kind.index()`: the type says what the twelve slots are).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub struct ByKind<T>(pub [T; 12]);
+
+impl<T> ByKind<T> {
+    /// Builds from a function of the kind.
+    pub fn from_fn(mut f: impl FnMut(PieceKind) -> T) -> Self {
+        ByKind(std::array::from_fn(|i| f(PieceKind::ALL[i])))
+    }
+
+    /// The kinds with their values, Flag first.
+    pub fn iter(&self) -> impl Iterator<Item = (PieceKind, &T)> {
+        PieceKind::ALL.iter().copied().zip(self.0.iter())
+    }
+}
+
+impl<T> Index<PieceKind> for ByKind<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, k: PieceKind) -> &T {
+        &self.0[k.index()]
+    }
+}
+
+impl<T> IndexMut<PieceKind> for ByKind<T> {
+    #[inline]
+    fn index_mut(&mut self, k: PieceKind) -> &mut T {
+        &mut self.0[k.index()]
+    }
+}
+
 /// What a piece is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum PieceKind {
@@ -365,6 +397,17 @@ impl IndexMut<PieceKind> for Army {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn by_kind_indexes_by_kind() {
+        let mut v = ByKind::from_fn(|k| k.strength().map_or(0, u32::from));
+        assert_eq!(v[PieceKind::Marshal], 10);
+        assert_eq!(v[PieceKind::Spy], 1);
+        assert_eq!(v[PieceKind::Bomb], 0);
+        v[PieceKind::Scout] += 5;
+        assert_eq!(v.iter().find(|(k, _)| *k == PieceKind::Scout).map(|(_, x)| *x), Some(7));
+        assert_eq!(v.iter().map(|(k, _)| k).collect::<Vec<_>>(), PieceKind::ALL.to_vec());
+    }
 
     #[test]
     fn letters_round_trip() {

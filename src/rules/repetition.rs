@@ -9,6 +9,9 @@
 //! least two squares. One-square shuttles: the N+1-th move between the same two squares is
 //! forbidden. Scouts: overlapping spans, as in Invincible's appendix A3.
 //!
+//! With [`Rules::repetition_binds_only`](super::Rules::repetition_binds_only) set, neither rule
+//! ever forbids a move of the other side (how a program plays under the UCC manager).
+//!
 //! More-squares: a *threat* is a non-attacking move ending next to an enemy piece; an
 //! *evasion* is a non-attacking move of a piece that stood next to the square the opponent's
 //! previous threat ended on. A side's chase runs while it threatens and the opponent evades;
@@ -34,6 +37,9 @@ use super::zobrist;
 /// the side to move's last N moves, if one did.
 pub fn two_squares_suspect(pos: &Position) -> Option<PieceId> {
     let n = pos.rules().two_square_limit? as usize;
+    if !pos.rules().repetition_binds(pos.to_move()) {
+        return None;
+    }
     let h = pos.history();
     if n == 0 || h.len() < 2 * n {
         return None;
@@ -57,6 +63,9 @@ pub fn two_squares_would_forbid(pos: &Position, id: PieceId, mv: Move) -> bool {
 /// The rule for the side whose latest move is `back` plies from the end of the history.
 fn two_squares_forbids_at(pos: &Position, id: PieceId, mv: Move, back: usize) -> bool {
     let Some(n) = pos.rules().two_square_limit else { return false };
+    if !pos.rules().repetition_binds(id.side()) {
+        return false;
+    }
     let n = n as usize;
     let h = pos.history();
     if n == 0 || h.len() + 2 < 2 * n + back {
@@ -88,6 +97,7 @@ fn two_squares_forbids_at(pos: &Position, id: PieceId, mv: Move, back: usize) ->
 /// opponent evaded).
 pub fn chase_active(pos: &Position) -> bool {
     pos.rules().more_squares_rule
+        && pos.rules().repetition_binds(pos.to_move())
         && pos.chase_start(pos.to_move()).is_some()
         && pos.history().last().is_some_and(|r| r.evasion)
 }

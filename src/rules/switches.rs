@@ -1,6 +1,6 @@
 //! `Rules`: every switch of the rules in one value (rules.md).
 
-use super::piece::Variant;
+use super::piece::{Side, Variant};
 use serde::{Deserialize, Serialize};
 
 /// All the rule switches. `Rules::default()` is the classic game under the current ISF rules.
@@ -20,6 +20,12 @@ pub struct Rules {
     pub max_plies: Option<u32>,
     /// Draw after this many plies in a row without an attack (`None`: no limit).
     pub max_plies_without_attack: Option<u32>,
+    /// When set, the two-squares and more-squares rules bind only this side; the other
+    /// side's moves are never forbidden by them. This is how a program plays under the 2012
+    /// UCC manager, which enforces neither rule: it accepts whatever the manager accepts from
+    /// the opponent and keeps its own moves within the rules, so that it makes progress
+    /// instead of shuttling one piece until the turn limit ([`Rules::ucc_player`]).
+    pub repetition_binds_only: Option<Side>,
 }
 
 impl Default for Rules {
@@ -31,6 +37,7 @@ impl Default for Rules {
             scout_move_and_strike: true,
             max_plies: Some(2000),
             max_plies_without_attack: Some(200),
+            repetition_binds_only: None,
         }
     }
 }
@@ -56,5 +63,19 @@ impl Rules {
             max_plies_without_attack: None,
             ..Rules::default()
         }
+    }
+
+    /// The rules a program playing `side` under the 2012 UCC manager keeps: the manager's
+    /// (no draw limits; the manager counts turns itself), with the ISF two-squares and
+    /// more-squares rules binding `side` only. The manager's rule differences are listed in
+    /// docs/ucc.md.
+    pub fn ucc_player(side: Side) -> Rules {
+        Rules { two_square_limit: Some(3), more_squares_rule: true, repetition_binds_only: Some(side), ..Rules::ucc() }
+    }
+
+    /// Whether the repetition rules bind `side` (both sides unless
+    /// [`Rules::repetition_binds_only`] names one).
+    pub fn repetition_binds(&self, side: Side) -> bool {
+        self.repetition_binds_only.is_none_or(|s| s == side)
     }
 }

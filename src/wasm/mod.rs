@@ -14,7 +14,8 @@
 //! - Time in the worker comes from `js_sys::Date::now()` through the [`Clock`] trait:
 //!   `web_sys::window()` does not exist inside a worker.
 
-use crate::ai::{self, Budget, Clock, Progress, SearchContext};
+use crate::ai::engine;
+use crate::ai::{self, Budget, Clock, Progress};
 use crate::rules::notation::{GameRecord, GravonGame, GravonResult, RecordStart, field_to_setups, setups_to_field};
 use crate::rules::{
     Battle, Game, IllegalMove, Move, MoveReport, Outcome, PieceKind, PlayerView, Rules, Side, Square, Variant,
@@ -106,9 +107,17 @@ fn parse_seed(v: &JsValue) -> Result<u64, JsValue> {
     Err(js_err("seed must be a number or a string"))
 }
 
-/// Parses a setup string and checks it against `variant`; the error says what and where.
+/// A setup string as people type it: either case. A setup string names kinds only (the side is
+/// the owner's), so lowercase (Blue's letters in a field) means the same kinds; the page took
+/// "ibjeib..." for an error before (issue 9).
+fn setup_letters(text: &str) -> String {
+    text.trim().to_ascii_uppercase()
+}
+
+/// Parses a setup string (either case) and checks it against `variant`; the error says what
+/// and where.
 fn setup_for(text: &str, variant: Variant, whose: &str) -> Result<Setup, JsValue> {
-    Setup::parse_for(text, variant).map_err(|e| js_err(format!("{whose}: {e}")))
+    Setup::parse_for(&setup_letters(text), variant).map_err(|e| js_err(format!("{whose}: {e}")))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -144,6 +153,21 @@ pub fn piece_kinds() -> Result<JsValue, JsValue> {
     to_js(&v)
 }
 
+/// The lake squares (`"c5"`, ...): the page draws them from the engine's rule, not its own list.
+#[wasm_bindgen(js_name = lakeSquares)]
+pub fn lake_squares() -> Vec<String> {
+    Square::all().filter(|s| s.is_lake()).map(|s| s.to_string()).collect()
+}
+
+/// The 40 home squares of `side` in setup-string order (index 0 = the owner's back row, from
+/// the owner's left): the page maps setup letters to squares by the engine's rule, for either
+/// colour.
+#[wasm_bindgen(js_name = setupSquares)]
+pub fn setup_squares(side: &str) -> Result<Vec<String>, JsValue> {
+    let s = parse_side(side)?;
+    Ok((0..40).map(|i| Setup::square(s, i).to_string()).collect())
+}
+
 /// The difficulty levels, weakest first: `{id, label, bot, movetime_ms, about}`.
 #[wasm_bindgen]
 pub fn levels() -> Result<JsValue, JsValue> {
@@ -157,7 +181,7 @@ struct BotJs {
     source: &'static str,
 }
 
-/// The registered bots: `{name, description, source}`.
+/// The registered bots: `{name, description, source}` (benches/bots_wasm.mjs measures each).
 #[wasm_bindgen]
 pub fn bots() -> Result<JsValue, JsValue> {
     let v: Vec<BotJs> =
@@ -165,18 +189,12 @@ pub fn bots() -> Result<JsValue, JsValue> {
     to_js(&v)
 }
 
-/// The crate version.
-#[wasm_bindgen]
-pub fn version() -> String {
-    env!("CARGO_PKG_VERSION").to_string()
-}
-
 /// Checks a setup string for `variant` (`"classic"` or `"barrage"`) and returns it
-/// normalized (trimmed); the error says what is wrong and where.
+/// normalized (trimmed, uppercase); the error says what is wrong and where.
 #[wasm_bindgen(js_name = checkSetup)]
 pub fn check_setup(text: &str, variant: &str) -> Result<String, JsValue> {
     let v = parse_variant(variant)?;
-    Setup::parse_for(text, v).map(|s| s.to_letters()).map_err(js_err)
+    Setup::parse_for(&setup_letters(text), v).map(|s| s.to_letters()).map_err(js_err)
 }
 
 /// A uniformly random setup of `variant`, reproducible from `seed`.
@@ -247,6 +265,8 @@ struct OutcomeJs {
     /// `FlagCaptured`, `NoMovablePieces`, `NoLegalMove`, `Resignation`, `Forfeit`,
     /// `NeitherCanMove`, `Agreed`, `MovesLimit`, `NoAttackLimit`.
     reason: String,
+    /// The reason in words, without who won ("the flag was captured"): the page words the rest.
+    why: String,
     text: String,
 }
 
@@ -289,7 +309,11 @@ fn outcome_js(o: &Outcome) -> OutcomeJs {
         Outcome::Win { reason, .. } => format!("{reason:?}"),
         Outcome::Draw { reason } => format!("{reason:?}"),
     };
-    OutcomeJs { winner: o.winner(), reason, text: o.to_string() }
+    let why = match o {
+        Outcome::Win { winner, reason } => reason.text(winner.opponent()),
+        Outcome::Draw { reason } => reason.text().to_string(),
+    };
+    OutcomeJs { winner: o.winner(), reason, why, text: o.to_string() }
 }
 
 #[derive(Serialize)]
@@ -352,11 +376,13 @@ fn army_js(a: crate::rules::Army) -> ArmyJs {
 }
 
 // ---------------------------------------------------------------------------------------
-// The game record (until the own record format and Gravon XML land in rules::notation).
+// Old JSON game files, read only.
 
-/// The page's game record: rules, both setups, the moves, and a resignation if any.
-#[derive(Serialize, Deserialize)]
-struct RecordJs {
+/// The JSON game file (`stratagem-json-1`) an earlier version of these bindings could write
+/// (`exportJson`). The engine's record is the one saved-game format now (issue 8); such files
+/// are still read by [`Referee::import_game`], so nobody loses a game, but never written.
+#[derive(Deserialize)]
+struct LegacyJson {
     format: String,
     rules: Rules,
     red: String,
@@ -364,11 +390,9 @@ struct RecordJs {
     moves: Vec<String>,
     #[serde(default)]
     resigned: Option<Side>,
-    #[serde(default)]
-    result: Option<String>,
 }
 
-const RECORD_FORMAT: &str = "stratagem-json-1";
+const LEGACY_JSON_FORMAT: &str = "stratagem-json-1";
 
 // ---------------------------------------------------------------------------------------
 // The referee.
@@ -379,7 +403,6 @@ pub struct Referee {
     game: Game,
     red: Setup,
     blue: Setup,
-    resigned: Option<Side>,
 }
 
 impl Referee {
@@ -423,7 +446,7 @@ impl Referee {
         let r = setup_for(red, rules.variant, "Red's setup")?;
         let b = setup_for(blue, rules.variant, "Blue's setup")?;
         let game = Game::new(rules, &r, &b).map_err(js_err)?;
-        Ok(Referee { game, red: r, blue: b, resigned: None })
+        Ok(Referee { game, red: r, blue: b })
     }
 
     /// Red's setup string.
@@ -452,12 +475,6 @@ impl Referee {
     /// Plies played.
     pub fn ply(&self) -> u32 {
         self.game.position().ply()
-    }
-
-    /// Plies in a row without an attack.
-    #[wasm_bindgen(js_name = pliesSinceAttack)]
-    pub fn plies_since_attack(&self) -> u32 {
-        self.game.position().plies_since_attack()
     }
 
     /// How the game ended (`{winner, reason, text}`), or `null` while it goes on.
@@ -507,17 +524,10 @@ impl Referee {
         self.play_move(mv)
     }
 
-    /// Takes back the last ply; returns its report or `null` if there is none. A resignation
-    /// is taken back first, on its own.
+    /// Takes back the last ply; returns its report or `null` if there is none. An ending by
+    /// the players (a resignation, an agreed draw) is taken back first, on its own.
     pub fn undo(&mut self) -> Result<JsValue, JsValue> {
-        if self.resigned.take().is_some() {
-            // Rebuild the game without the resignation: replay the plies.
-            let moves: Vec<Move> = self.game.position().history().iter().map(|r| r.report.mv()).collect();
-            let mut g = Game::new(*self.game.rules(), &self.red, &self.blue).map_err(js_err)?;
-            for m in moves {
-                g.play(m).map_err(|e| js_err(format!("internal: replay failed: {e}")))?;
-            }
-            self.game = g;
+        if self.game.take_back_ending().is_some() {
             return to_js(&Option::<ReportJs>::None);
         }
         let ply = self.game.position().ply();
@@ -529,7 +539,6 @@ impl Referee {
     pub fn resign(&mut self, side: &str) -> Result<JsValue, JsValue> {
         let s = parse_side(side)?;
         let o = self.game.resign(s).map_err(js_err)?;
-        self.resigned = Some(s);
         to_js(&outcome_js(&o))
     }
 
@@ -558,14 +567,14 @@ impl Referee {
     #[wasm_bindgen(js_name = viewRecord)]
     pub fn view_record(&self, side: &str) -> Result<String, JsValue> {
         let s = parse_side(side)?;
-        serde_json::to_string(&self.game.view(s).to_record()).map_err(|e| js_err(format!("internal: {e}")))
+        serde_json::to_string(&self.game.player_view(s).to_record()).map_err(|e| js_err(format!("internal: {e}")))
     }
 
     /// The board as `side` sees it: 100 cells (a1, b1, .. j10), each `null` or `{side, kind,
     /// moved, scout, revealed, id}` with `kind` null for enemy pieces not yet revealed.
     pub fn board(&self, side: &str) -> Result<JsValue, JsValue> {
         let s = parse_side(side)?;
-        to_js(&view_board(&self.game.view(s)))
+        to_js(&view_board(self.game.player_view(s)))
     }
 
     /// The board as `side` saw it after the first `ply` plies (for stepping through the
@@ -586,9 +595,64 @@ impl Referee {
         to_js(&full_board(self.game.position()))
     }
 
+    /// As [`Referee::board_revealed`], after the first `ply` plies (reviewing a finished game).
+    #[wasm_bindgen(js_name = boardRevealedAt)]
+    pub fn board_revealed_at(&self, ply: u32) -> Result<JsValue, JsValue> {
+        if self.game.outcome().is_none() {
+            return Err(js_err("the hidden pieces are shown only when the game is over"));
+        }
+        to_js(&full_board(&self.position_at(ply)?))
+    }
+
+    /// How `side` (the bot) answers a draw offer now, from its own view only:
+    /// `{accept, own, enemy}` (material values; see `ai::draw`). Nothing changes.
+    #[wasm_bindgen(js_name = drawAnswer)]
+    pub fn draw_answer(&self, side: &str) -> Result<JsValue, JsValue> {
+        let s = parse_side(side)?;
+        if self.game.outcome().is_some() {
+            return Err(js_err(IllegalMove::GameOver));
+        }
+        to_js(&ai::draw::answer_draw_offer(self.game.player_view(s)))
+    }
+
+    /// What `side` may believe about the enemy piece on `square`, from public facts only: the
+    /// belief matrix the bots use (`BeliefMatrix::from_view` of `side`'s kept view). Returns
+    /// `[{kind, p}]` for every kind (Flag first; the p sum to one, and are zero for kinds the
+    /// piece cannot be) and whether its kind is public, or `null` if no enemy piece stands there.
+    #[wasm_bindgen(js_name = beliefAt)]
+    pub fn belief_at(&self, side: &str, square: &str) -> Result<JsValue, JsValue> {
+        let s = parse_side(side)?;
+        let sq = parse_square(square)?;
+        let view = self.game.player_view(s);
+        let Some(id) = view.piece_at(sq).filter(|id| id.side() != s) else {
+            return to_js(&Option::<()>::None);
+        };
+        let m = crate::ai::belief::matrix::BeliefMatrix::from_view(view);
+        let p = m.probabilities(id);
+        #[derive(Serialize)]
+        struct KindP {
+            kind: &'static str,
+            p: f64,
+        }
+        #[derive(Serialize)]
+        struct Belief {
+            kinds: Vec<KindP>,
+            certain: bool,
+        }
+        let kinds = PieceKind::ALL.iter().map(|&k| KindP { kind: k.name(), p: p[k.index()] }).collect();
+        to_js(&Belief { kinds, certain: m.is_certain(id) })
+    }
+
+    /// Both players agree a draw; returns the outcome.
+    #[wasm_bindgen(js_name = agreeDraw)]
+    pub fn agree_draw(&mut self) -> Result<JsValue, JsValue> {
+        let o = self.game.agree_draw().map_err(js_err)?;
+        to_js(&outcome_js(&o))
+    }
+
     /// Pieces each side has lost, by kind: `{Red: {counts, total}, Blue: {counts, total}}`.
     pub fn captured(&self) -> Result<JsValue, JsValue> {
-        let c = self.game.view(Side::Red).captured();
+        let c = self.game.player_view(Side::Red).captured();
         let mut m = std::collections::BTreeMap::new();
         m.insert("Red", army_js(c.red));
         m.insert("Blue", army_js(c.blue));
@@ -599,7 +663,7 @@ impl Referee {
     #[wasm_bindgen(js_name = enemyRemaining)]
     pub fn enemy_remaining(&self, side: &str) -> Result<JsValue, JsValue> {
         let s = parse_side(side)?;
-        to_js(&army_js(self.game.view(s).enemy_remaining()))
+        to_js(&army_js(self.game.player_view(s).enemy_remaining()))
     }
 
     /// As [`Referee::captured`], after the first `ply` plies (stepping through the moves).
@@ -617,22 +681,6 @@ impl Referee {
     pub fn enemy_remaining_at(&self, side: &str, ply: u32) -> Result<JsValue, JsValue> {
         let s = parse_side(side)?;
         to_js(&army_js(PlayerView::new(&self.position_at(ply)?, s).enemy_remaining()))
-    }
-
-    /// The game record as JSON text (format `stratagem-json-1`): rules, setups, moves,
-    /// resignation, result.
-    #[wasm_bindgen(js_name = exportJson)]
-    pub fn export_json(&self) -> Result<String, JsValue> {
-        let rec = RecordJs {
-            format: RECORD_FORMAT.to_string(),
-            rules: *self.game.rules(),
-            red: self.red.to_letters(),
-            blue: self.blue.to_letters(),
-            moves: self.game.position().history().iter().map(|r| r.report.mv().to_string()).collect(),
-            resigned: self.resigned,
-            result: self.game.outcome().map(|o| o.to_string()),
-        };
-        serde_json::to_string_pretty(&rec).map_err(|e| js_err(format!("internal: {e}")))
     }
 
     /// The game in the engine's own record format (tags, numbered moves with battles; see
@@ -669,32 +717,16 @@ impl Referee {
         g.write()
     }
 
-    /// A game from a record made by [`Referee::export_json`]; each move is checked, and the
-    /// error names the first that does not fit.
-    #[wasm_bindgen(js_name = importJson)]
-    pub fn import_json(text: &str) -> Result<Referee, JsValue> {
-        let rec: RecordJs = serde_json::from_str(text).map_err(|e| js_err(format!("not a game record: {e}")))?;
-        if rec.format != RECORD_FORMAT {
-            return Err(js_err(format!("unknown record format '{}' (expected {RECORD_FORMAT})", rec.format)));
-        }
-        let moves: Result<Vec<Move>, JsValue> = rec
-            .moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| Move::parse(m).map_err(|e| js_err(format!("move {}: {e}", i + 1))))
-            .collect();
-        Referee::from_parts(rec.rules, &rec.red, &rec.blue, &moves?, rec.resigned)
-    }
-
-    /// A game from any record the page knows: the own record format, a Gravon XML file, or
-    /// the page's JSON. Every move is replayed through the engine; errors name line and ply.
+    /// A game from any record the page knows: the engine's record format, a Gravon XML file,
+    /// or an old JSON game file (read only, see [`LegacyJson`]). Every move is replayed through
+    /// the engine; errors name line and ply.
     /// A recorded resignation is kept; records that start from a position other than two
     /// setups are refused (the page plays from setups).
     #[wasm_bindgen(js_name = importGame)]
     pub fn import_game(text: &str) -> Result<Referee, JsValue> {
         let t = text.trim_start();
         if t.starts_with('{') {
-            return Referee::import_json(t);
+            return Referee::from_legacy_json(t);
         }
         let resigned = |o: Option<Outcome>| match o {
             Some(Outcome::Win { winner, reason: WinReason::Resignation }) => Some(winner.opponent()),
@@ -714,7 +746,15 @@ impl Referee {
                 resigned(outcome),
             );
         }
-        let rec = GameRecord::read(t).map_err(|e| js_err(format!("game record, {e}")))?;
+        // Text that is neither XML nor JSON and has no record tag at all is not a record: say so
+        // in plain words rather than with the first tag the record reader misses.
+        if !t.lines().any(|l| l.trim_start().starts_with('[')) {
+            return Err(js_err(
+                "this is not a game record the page can open (a Stratagem record, a Gravon XML file, \
+                 or a game exported from this page)",
+            ));
+        }
+        let rec = GameRecord::read(t).map_err(|e| js_err(format!("this game record cannot be read: {e}")))?;
         let RecordStart::Setups { red, blue } = rec.start else {
             return Err(js_err("this record starts from a position, not from two setups: the page cannot play it"));
         };
@@ -723,6 +763,24 @@ impl Referee {
 }
 
 impl Referee {
+    fn from_legacy_json(text: &str) -> Result<Referee, JsValue> {
+        let rec: LegacyJson = serde_json::from_str(text)
+            .map_err(|e| js_err(format!("this is not a game record the page can open (JSON, but {e})")))?;
+        if rec.format != LEGACY_JSON_FORMAT {
+            return Err(js_err(format!(
+                "unknown JSON game format '{}' (the page reads {LEGACY_JSON_FORMAT} files)",
+                rec.format
+            )));
+        }
+        let moves: Result<Vec<Move>, JsValue> = rec
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| Move::parse(m).map_err(|e| js_err(format!("move {}: {e}", i + 1))))
+            .collect();
+        Referee::from_parts(rec.rules, &rec.red, &rec.blue, &moves?, rec.resigned)
+    }
+
     fn from_parts(
         rules: Rules,
         red: &str,
@@ -736,7 +794,6 @@ impl Referee {
         }
         if let Some(s) = resigned {
             r.game.resign(s).map_err(|e| js_err(format!("resignation: {e}")))?;
-            r.resigned = Some(s);
         }
         Ok(r)
     }
@@ -779,7 +836,9 @@ fn progress_js(p: &Progress) -> ProgressJs {
 /// name, `budget_ms` the time (clamped to 1..10000; 0 or not finite takes the level's time),
 /// `seed` a u32 number or a string. `progress`, if given, is called now and then with
 /// `{depth, nodes, elapsed_ms, best, score}`. Returns `{move, info: {bot, depth, nodes,
-/// elapsed_ms, score}}`.
+/// elapsed_ms, budget_ms, score, candidates}}`, `candidates` being `[move, score]` pairs, best
+/// first (empty for bots that give none). The seed is the move's own: a caller replaying a
+/// game derives it as the engine does, `move_seed(game_seed, ply)` (`ai::engine`).
 #[wasm_bindgen]
 pub fn think(
     view: JsValue,
@@ -794,22 +853,13 @@ pub fn think(
         serde_wasm_bindgen::from_value(view).map_err(|e| js_err(format!("view: {e}")))?
     };
     let view = PlayerView::from_record(&rec).map_err(|e| js_err(format!("view: {e}")))?;
-    if view.to_move() != view.side() {
-        return Err(js_err(format!("it is {}'s turn, not {}'s", view.to_move(), view.side())));
-    }
-    if view.legal_moves().is_empty() {
-        return Err(js_err(format!("{} has no legal move", view.side())));
-    }
     let name = resolve_bot(level)?;
     let default_ms = ai::level(level).map_or(1000.0, |l| l.movetime_ms as f64);
     let ms = if budget_ms.is_finite() && budget_ms > 0.0 { budget_ms } else { default_ms };
     let ms = ms.clamp(1.0, MAX_THINK_MS);
     let seed = parse_seed(&seed)?;
     let mut bot = ai::make_bot(name).ok_or_else(|| js_err(format!("no bot named '{name}'")))?;
-
-    let mut last = Progress::default();
     let mut on_progress = |p: &Progress| {
-        last = p.clone();
         if let Some(f) = &progress
             && let Ok(v) = to_js(&progress_js(p))
         {
@@ -817,18 +867,9 @@ pub fn think(
             let _ = f.call1(&JsValue::NULL, &v);
         }
     };
-    let clock = JsClock;
-    // The context borrows the progress closure (and through it `last`): keep it in a block.
-    let (mv, nodes, elapsed) = {
-        let mut ctx = SearchContext::new(Budget::time(ms), &clock, seed, &mut on_progress);
-        let mv = bot.choose_move(&view, &mut ctx);
-        (mv, ctx.nodes(), ctx.elapsed_ms())
-    };
-    // The bot contract says the move is legal; check anyway so a bug cannot reach the referee
-    // as if it were the bot's intent.
-    if let Err(e) = view.check_move(mv) {
-        return Err(js_err(format!("bot '{name}' chose the illegal move {mv}: {e}")));
-    }
+    // The engine checks the turn, the legal moves and the bot's answer; this only translates.
+    let t = engine::think(bot.as_mut(), &view, Budget::time(ms), &JsClock, seed, &mut on_progress)
+        .map_err(|e| js_err(e.to_string()))?;
 
     #[derive(Serialize)]
     struct Info {
@@ -838,6 +879,8 @@ pub fn think(
         elapsed_ms: f64,
         budget_ms: f64,
         score: Option<f64>,
+        /// `[move, score]` pairs, best first (the "Why?" panel).
+        candidates: Vec<(String, f64)>,
     }
     #[derive(Serialize)]
     struct Answer {
@@ -846,14 +889,22 @@ pub fn think(
         info: Info,
     }
     to_js(&Answer {
-        mv: mv.to_string(),
+        mv: t.mv.to_string(),
         info: Info {
             bot: name,
-            depth: last.depth,
-            nodes: nodes.max(last.nodes) as f64,
-            elapsed_ms: elapsed,
+            depth: t.depth,
+            nodes: t.nodes as f64,
+            elapsed_ms: t.elapsed_ms,
             budget_ms: ms,
-            score: last.score,
+            score: t.score,
+            candidates: t.candidates.iter().map(|(m, v)| (m.to_string(), *v)).collect(),
         },
     })
+}
+
+/// Does the fixed work `name` of the native/WebAssembly speed comparison
+/// ([`crate::benchwork`]) and returns the number of units done; the caller times it.
+#[wasm_bindgen(js_name = benchWork)]
+pub fn bench_work(name: &str) -> Result<f64, JsValue> {
+    crate::benchwork::run(name).map(|n| n as f64).map_err(js_err)
 }

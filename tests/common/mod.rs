@@ -65,6 +65,7 @@ pub fn random_rules(rng: &mut ChaCha8Rng, variant: Variant) -> Rules {
         scout_move_and_strike: rng.random_bool(0.6),
         max_plies: None,
         max_plies_without_attack: None,
+        repetition_binds_only: None,
     }
 }
 
@@ -182,6 +183,24 @@ pub fn chase_choice(pos: &Position, moves: &[Move], rng: &mut ChaCha8Rng, chaser
     };
     choice.unwrap_or_else(|| *quiet.choose(rng).unwrap())
 }
+
+/// Each side's only movable piece walled in by its own Bombs (Red's Major on a2, Blue's on j9):
+/// after three shuttles each (`STOPPED_SHUTTLES`), Red cannot move and neither could Blue.
+pub const STOPPED_PIECES: [(&str, char); 10] = [
+    ("a2", 'I'),
+    ("a3", 'B'),
+    ("b2", 'B'),
+    ("b1", 'B'),
+    ("c1", 'M'),
+    ("j9", 'U'),
+    ("j8", 'N'),
+    ("i9", 'N'),
+    ("i10", 'N'),
+    ("h10", 'Y'),
+];
+
+/// The shuttles that stop both sides of [`STOPPED_PIECES`] by the two-squares rule.
+pub const STOPPED_SHUTTLES: [&str; 6] = ["a2-a1", "j9-j10", "a1-a2", "j10-j9", "a2-a1", "j9-j10"];
 
 /// A position with the given pieces (square name, StraDoS2 letter) and nothing else.
 pub fn board(pieces: &[(&str, char)], rules: Rules, to_move: Side) -> Position {

@@ -6,22 +6,13 @@
 //! so pieces meet and the game ends by a captured flag or a side left without moves well before
 //! the draw limits. If it still runs past MAX_PLIES the test resigns from the keyboard and FAILS:
 //! a resignation is not the real end this test is about.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from './lib/harness.mjs';
 
 const MAX_PLIES = 1500;
 
-let server;
-let browser;
-before(async () => {
-  server = await h.startServer();
-  browser = await h.launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = h.shared();
 
 /** Seeded choice leaning forward: 3 in 4 times among the most forward moves, else any move. */
 function choose(legal, rnd) {
@@ -35,7 +26,7 @@ function choose(legal, rnd) {
 }
 
 test('a whole game from the keyboard, to its end', { timeout: 25 * 60_000 }, async (t) => {
-  const { page, errors } = await h.openPage(browser, server);
+  const { page, errors } = await h.openPage(env.browser, env.server);
   const levels = await h.pageLevels(page);
   await h.chooseLevelByKeyboard(page, levels[0].id);
   await h.pressButton(page, 'btn-random-setup');
@@ -58,6 +49,7 @@ test('a whole game from the keyboard, to its end', { timeout: 25 * 60_000 }, asy
   }
   if (st.phase === 'play') {
     await h.pressButton(page, 'btn-resign');
+    await h.pressButton(page, 'btn-resign'); // Resign asks first: the second press confirms
     st = await h.waitHumanTurnOrOver(page);
     assert.equal(st.phase, 'over', 'resigning from the keyboard did not end the game');
     assert.fail(`no real game end after ${st.ply} plies: resigned from the keyboard instead`);

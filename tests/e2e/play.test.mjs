@@ -1,26 +1,17 @@
 //! End-to-end: the page loads without a console error, a random setup, a start, and 40 moves
 //! by mouse against the weakest level, each bot reply within that level's time. Saves the
 //! setup and mid-game screenshots into tests/e2e/screenshots/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from './lib/harness.mjs';
 
 /** Slack past a level's time per move for the worker round trip (the page's watchdog allows 1.5 s). */
 const REPLY_SLACK_MS = 1000;
 
-let server;
-let browser;
-before(async () => {
-  server = await h.startServer();
-  browser = await h.launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = h.shared();
 
 test('loads with no console error, random setup, start, 40 moves by mouse against the weakest level', async (t) => {
-  const { page, errors } = await h.openPage(browser, server);
+  const { page, errors } = await h.openPage(env.browser, env.server);
   h.assertNoErrors(errors, 'after loading');
   assert.equal(await h.statusState(page), 'setup');
   assert.equal((await h.state(page)).phase, 'setup');

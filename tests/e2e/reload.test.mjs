@@ -1,20 +1,11 @@
 //! End-to-end: a reload restores the game in progress: the same ply count, the same board (as
 //! the player sees it: the canvas pixels, the move list, the captured pieces, the legal moves),
 //! and the game goes on from there.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from './lib/harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await h.startServer();
-  browser = await h.launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = h.shared();
 
 /** What the player sees of the game, read after the mouse has left the board. */
 async function snapshot(page) {
@@ -34,7 +25,7 @@ async function snapshot(page) {
 }
 
 test('a reload restores the game in progress', async (t) => {
-  const { page, errors } = await h.openPage(browser, server);
+  const { page, errors } = await h.openPage(env.browser, env.server);
   const levels = await h.pageLevels(page);
   await h.chooseLevelByKeyboard(page, levels[0].id);
   await h.clickElement(page, '#btn-random-setup');

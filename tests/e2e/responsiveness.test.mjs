@@ -11,7 +11,7 @@
 //! while the bot thinks. Always asserted: no task uses more than 50 ms of CPU. Asserted on a
 //! machine that is not overloaded (the normal case, CI included): no long task at all. On an
 //! overloaded machine the long tasks are reported in the diagnostics instead of failing the run.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -103,19 +103,10 @@ function instrument() {
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeOldValue: true, attributeFilter: ['data-state', 'data-ready', 'hidden'] });
 }
 
-let server;
-let browser;
-before(async () => {
-  server = await h.startServer();
-  browser = await h.launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = h.shared();
 
 test('no main-thread task over 50 ms while the bot thinks at the longest level', { timeout: 10 * 60_000 }, async (t) => {
-  const { page, errors } = await h.openPage(browser, server, { initScripts: [instrument] });
+  const { page, errors } = await h.openPage(env.browser, env.server, { initScripts: [instrument] });
   const readyAt = await page.evaluate(() => window.__e2ePerf.readyAt);
   assert.ok(readyAt != null, 'the ready time was not recorded');
 
@@ -128,7 +119,7 @@ test('no main-thread task over 50 ms while the bot thinks at the longest level',
   const rnd = h.prng(99);
   const replies = [];
   const loads = [];
-  await browser.startTracing(page, { path: TRACE, categories: ['devtools.timeline', 'toplevel', 'blink.user_timing'] });
+  await env.browser.startTracing(page, { path: TRACE, categories: ['devtools.timeline', 'toplevel', 'blink.user_timing'] });
   for (let i = 0; i < BOT_MOVES; i++) {
     const st = await h.waitHumanTurnOrOver(page, longest.movetime_ms + 30_000);
     if (st.phase === 'over') break;
@@ -138,7 +129,7 @@ test('no main-thread task over 50 ms while the bot thinks at the longest level',
     if (st2.lastBotMoveMs != null) replies.push(st2.lastBotMoveMs);
     loads.push(os.loadavg()[0]);
   }
-  await browser.stopTracing();
+  await env.browser.stopTracing();
   const trace = tasksWhileThinking(TRACE);
   fs.rmSync(TRACE, { force: true });
   const cores = os.availableParallelism?.() ?? os.cpus().length;

@@ -1,22 +1,13 @@
 //! End-to-end: a setup string copied from the page and opened through `#setup=` gives the same
 //! setup; a damaged `#setup=` shows an error and the page stays usable (a game starts after it).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from './lib/harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await h.startServer();
-  browser = await h.launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = h.shared();
 
 test('a copied setup string opened through #setup= gives the same setup', async () => {
-  const first = await h.openPage(browser, server);
+  const first = await h.openPage(env.browser, env.server);
   await h.clickElement(first.page, '#btn-random-setup');
   const setup = await h.setupString(first.page);
   assert.match(setup, /^[B-M]{40}$/);
@@ -33,7 +24,7 @@ test('a copied setup string opened through #setup= gives the same setup', async 
 
   // A fresh browser profile (no saved setup) opens the copied string and the shared link.
   for (const hash of [`#setup=${copied}`, link.slice(link.indexOf('#'))]) {
-    const second = await h.openPage(browser, server, { hash });
+    const second = await h.openPage(env.browser, env.server, { hash });
     assert.equal(await h.setupString(second.page), setup, `${hash} opened another setup`);
     assert.equal(await h.value(second.page, '#setup-string'), setup);
     assert.equal((await h.text(second.page, '#setup-error')).trim(), '', 'an error shown for a good link');
@@ -50,7 +41,7 @@ test('a damaged #setup= shows an error and the page stays usable', async (t) => 
     good.replace('D', 'L'), // a Scout turned into a second Marshal: wrong army
   ];
   for (const bad of damaged) {
-    const { page, errors, context } = await h.openPage(browser, server, { hash: `#setup=${bad}` });
+    const { page, errors, context } = await h.openPage(env.browser, env.server, { hash: `#setup=${bad}` });
     const shown = (await h.text(page, '#setup-error')).trim();
     assert.notEqual(shown, '', `no error shown for #setup=${bad}`);
     assert.ok(await page.isVisible('#setup-error'), 'the setup error is not visible');
@@ -71,7 +62,7 @@ test('a damaged #setup= shows an error and the page stays usable', async (t) => 
     await context.close();
   }
   // The located message: the bad letter's place is named.
-  const { page, context } = await h.openPage(browser, server, { hash: `#setup=${damaged[0]}` });
+  const { page, context } = await h.openPage(env.browser, env.server, { hash: `#setup=${damaged[0]}` });
   const msg = await h.text(page, '#setup-error');
   assert.match(msg, /13/, `the error does not say where: ${msg}`);
   await context.close();

@@ -2,7 +2,7 @@
 //! hand-made positions with Blue fillers, per-plan move scores, one bot move with a frozen clock.
 //! Included by each of those test binaries as `mod plan_fixtures;`.
 
-use stratagem::ai::plans::invincible::{Ctx, Plan};
+use stratagem::ai::plans::{Ctx, Plan};
 use stratagem::ai::{Bot, Budget, FrozenClock, Progress, SearchContext};
 use stratagem::rules::{Move, PieceKind, PlayerView, Position, Rules, Side, Square, Variant};
 

@@ -5,13 +5,16 @@
  *
  * Invariants: the canvas is exactly the 10 x 10 board (no margins), so a square's centre is
  * `rect.left + (x + 0.5) * rect.width / 10`; the board is drawn from the model passed to
- * `render`, never from state of its own, except the cursor, the drag and the flip.
+ * `render`, never from state of its own, except the cursor, the drag and the flip. The
+ * coordinates are HTML labels beside the canvas (`#coord-ranks`, `#coord-files`), which follow
+ * the flip; they take `COORD_PX` of the width and height the board may fill.
  */
 
 import { drawPiece, roundRect, COLORS, label } from './pieces.js';
 
 const FILES = 'abcdefghij';
-const LAKES = new Set([42, 43, 52, 53, 46, 47, 56, 57]);
+/** The strip of coordinates left of and below the canvas (style.css: .coord-ranks, .coord-files). */
+const COORD_PX = 18;
 
 /** @param {number} i 0..99 @returns {string} e.g. "e4" */
 export function squareName(i) {
@@ -25,10 +28,6 @@ export function squareIndex(name) {
   return (Number(m[2]) - 1) * 10 + FILES.indexOf(m[1]);
 }
 
-/** @param {number} i */
-export function isLake(i) {
-  return LAKES.has(i);
-}
 
 /**
  * @typedef {{side: 'Red'|'Blue', kind: string|null, moved?: boolean, scout?: boolean,
@@ -61,14 +60,20 @@ export class BoardView {
     this.showCursor = false;
     /** @type {BoardModel|null} */
     this.model = null;
-    /** @type {{from: number, x: number, y: number, id: number, active: boolean}|null} */
+    /** @type {{from: number, x: number, y: number, id: number, active: boolean, longPress: boolean}|null} */
     this.drag = null;
+    this.pressTimer = 0;
     this.size = 0;
     this.raf = 0;
     /** @type {{list: {from: number, to: number}[], start: number, dur: number}|null} */
     this.slides = null;
     /** @type {{from: number, to: number}|null} the move the player made by dragging */
     this.justDropped = null;
+    /** @type {Set<number>} the lake squares, from the engine (`setLakes`) */
+    this.lakes = new Set();
+    this.ranks = document.getElementById('coord-ranks');
+    this.files = document.getElementById('coord-files');
+    this.labels();
     this.bind();
     new ResizeObserver(() => this.resize()).observe(wrap);
     window.addEventListener('resize', () => this.resize());
@@ -77,10 +82,10 @@ export class BoardView {
 
   /** Fits the canvas to its container and the window height, sharp on hi-dpi screens. */
   resize() {
-    const avail = this.wrap.clientWidth;
+    const avail = this.wrap.clientWidth - COORD_PX;
     // fill the width, but keep the whole board (and the message line below it) in view
     const top = Math.max(0, this.wrap.getBoundingClientRect().top + window.scrollY);
-    const maxH = Math.max(window.innerHeight - top - 40, window.innerHeight * 0.6);
+    const maxH = Math.max(window.innerHeight - top - 40 - COORD_PX, window.innerHeight * 0.6);
     const size = Math.max(240, Math.floor(Math.min(avail, maxH, 860) / 10) * 10);
     if (size === this.size) return;
     this.size = size;
@@ -93,10 +98,36 @@ export class BoardView {
     this.draw();
   }
 
+  /** The lake squares, from the engine's rule (`wasm.lakeSquares()`). @param {number[]} squares */
+  setLakes(squares) {
+    this.lakes = new Set(squares);
+    this.draw();
+  }
+
   /** @param {boolean} f */
   setFlipped(f) {
     this.flipped = f;
+    this.labels();
     this.draw();
+  }
+
+  /** The coordinate labels, top to bottom and left to right as the board is seen now. */
+  labels() {
+    /** @param {HTMLElement|null} el @param {string[]} texts */
+    const fill = (el, texts) => {
+      if (!el) return;
+      el.replaceChildren(
+        ...texts.map((t) => {
+          const span = document.createElement('span');
+          span.textContent = t;
+          return span;
+        }),
+      );
+    };
+    const ranks = Array.from({ length: 10 }, (_, i) => String(10 - i));
+    const files = FILES.split('');
+    fill(this.ranks, this.flipped ? ranks.reverse() : ranks);
+    fill(this.files, this.flipped ? files.reverse() : files);
   }
 
   /** Screen cell (x from left, y from top) of square `i`. @param {number} i */
@@ -137,8 +168,19 @@ export class BoardView {
       this.showCursor = false;
       c.focus({ preventScroll: true });
       const cell = this.model?.cells[sq];
-      this.drag = { from: sq, x: ev.clientX, y: ev.clientY, id: ev.pointerId, active: false };
+      this.drag = { from: sq, x: ev.clientX, y: ev.clientY, id: ev.pointerId, active: false, longPress: false };
       if (cell && this.h.canDrag(sq)) c.setPointerCapture(ev.pointerId);
+      // a touch held still for half a second is a long press: it shows what a hover shows
+      clearTimeout(this.pressTimer);
+      if (ev.pointerType === 'touch') {
+        this.pressTimer = window.setTimeout(() => {
+          const d = this.drag;
+          if (d && d.id === ev.pointerId && !d.active) {
+            d.longPress = true;
+            this.h.onHover?.(sq);
+          }
+        }, 500);
+      }
       ev.preventDefault();
     });
     c.addEventListener('pointermove', (ev) => {
@@ -160,8 +202,9 @@ export class BoardView {
       const d = this.drag;
       if (!d || d.id !== ev.pointerId) return;
       this.drag = null;
+      clearTimeout(this.pressTimer);
       if (c.hasPointerCapture(ev.pointerId)) c.releasePointerCapture(ev.pointerId);
-      if (cancelled) {
+      if (cancelled || d.longPress) {
         this.draw();
         return;
       }
@@ -189,6 +232,7 @@ export class BoardView {
         const nx = Math.min(9, Math.max(0, cc.x + dx)), ny = Math.min(9, Math.max(0, cc.y + dy));
         this.cursor = this.squareAt(nx, ny);
         this.showCursor = true;
+        this.h.onHover?.(this.cursor); // the cursor shows what a hover shows
         this.draw();
         ev.preventDefault();
       } else if (k === 'Enter' || k === ' ' || k === 'Spacebar') {
@@ -263,7 +307,7 @@ export class BoardView {
     for (let i = 0; i < 100; i++) {
       const { x, y } = this.cellOf(i);
       const px = x * s, py = y * s;
-      if (isLake(i)) {
+      if (this.lakes.has(i)) {
         g.fillStyle = '#4f8fc0';
         g.fillRect(px, py, s, s);
         g.strokeStyle = 'rgba(255,255,255,0.25)';
@@ -352,21 +396,6 @@ export class BoardView {
           g.fill();
         }
       }
-    }
-    // coordinates along the left and bottom edges of the screen
-    g.font = `600 ${Math.max(8, Math.round(s * 0.15))}px system-ui, sans-serif`;
-    g.fillStyle = 'rgba(50,38,18,0.8)';
-    g.textBaseline = 'top';
-    g.textAlign = 'left';
-    for (let y = 0; y < 10; y++) {
-      const sq = this.squareAt(0, y);
-      if (!isLake(sq)) g.fillText(String(Math.floor(sq / 10) + 1), 3, y * s + 2);
-    }
-    g.textBaseline = 'bottom';
-    g.textAlign = 'right';
-    for (let x = 0; x < 10; x++) {
-      const sq = this.squareAt(x, 9);
-      g.fillText(FILES[sq % 10], (x + 1) * s - 3, S - 2);
     }
     if (this.showCursor && document.activeElement === this.canvas) {
       const { x, y } = this.cellOf(this.cursor);

@@ -31,6 +31,11 @@ export function setKinds(kinds) {
 }
 
 /** Kinds strongest first (Marshal .. Spy, then Bomb, Flag): the order players count in. */
+/** Whether a kind ever moves (the engine's rule, from the kinds table). @param {string} kind */
+export function isMovable(kind) {
+  return BY_NAME.get(kind)?.movable ?? false;
+}
+
 export function kindsForDisplay() {
   const movable = KINDS.filter((k) => k.movable).slice().reverse();
   const fixed = KINDS.filter((k) => !k.movable).slice().reverse();

@@ -3,13 +3,12 @@
  * localStorage, safely: a full, disabled or corrupt store never breaks the page. Each key is
  * read and written on its own, so a corrupt saved game loses nothing else.
  *
- * Keys (page-contract.md): `stratagem.game.v1` (game in progress), `stratagem.setups.v1`
- * (saved setups), `stratagem.lastSetup.v1`; and the page's own preferences
- * `stratagem.prefs.v1` (level, sound).
+ * Keys (www/README.md, "Persistence"): `stratagem.setups.v1` (saved setups),
+ * `stratagem.lastSetup.v1`, `stratagem.prefs.v1` (level, sound); the game in progress has its
+ * own keys in persist.js.
  */
 
 export const KEYS = {
-  game: 'stratagem.game.v1',
   setups: 'stratagem.setups.v1',
   lastSetup: 'stratagem.lastSetup.v1',
   prefs: 'stratagem.prefs.v1',

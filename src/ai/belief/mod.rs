@@ -4,6 +4,7 @@
 //! priors and the setup generators use ([`setupstats`]).
 
 pub mod matrix;
+pub mod perspecto;
 pub mod priors;
 pub mod setupstats;
 pub mod uniform;

@@ -3,7 +3,7 @@
 //! on positions sampled from the view, each sample voting for its best move.
 
 use crate::ai::belief::sample_position;
-use crate::ai::search::alphabeta::{AlphaBeta, MAX_SAMPLES};
+use crate::ai::search::alphabeta::{AlphaBeta, MAX_SAMPLES, Table61};
 use crate::ai::setupgen::irovsky as setup;
 use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PlayerView, Setup, Variant};
@@ -52,7 +52,7 @@ impl Bot for AlphaBetaBot {
             let first_depth = if sample == 0 { 1 } else { self.depth };
             let mut done = None;
             for d in first_depth..=self.depth {
-                let r = AlphaBeta::new(Some(&mut *ctx), frozen).root(&mut pos, d);
+                let r = AlphaBeta::new(Some(&mut *ctx), Table61 { frozen }).root(&mut pos, d);
                 let Some((m, v)) = r else { break };
                 if sample == 0 {
                     best = m;
@@ -77,6 +77,10 @@ impl Bot for AlphaBetaBot {
                 chosen = Some(e);
             }
         }
+        // Candidates: the moves samples voted for, most votes first, scored by mean value.
+        let mut ranked = votes.clone();
+        ranked.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+        ctx.set_candidates(ranked.iter().map(|&(m, n, v)| (m, v / f64::from(n))).collect());
         let mv = chosen.map_or(best, |c| c.0);
         if legal.contains(&mv) { mv } else { legal[0] }
     }

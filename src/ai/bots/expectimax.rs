@@ -3,7 +3,7 @@
 //! on the view's board, chance nodes weighted by the belief marginals.
 
 use super::alphabeta::SEARCH_DEPTH;
-use crate::ai::search::expectimax::{Expectimax, working_position};
+use crate::ai::search::expectimax::{Expectimax, best_of, working_position};
 use crate::ai::setupgen::irovsky as setup;
 use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PlayerView, Setup, Variant};
@@ -42,10 +42,16 @@ impl Bot for ExpectimaxBot {
             if d > 1 && ctx.out_of_budget() {
                 break;
             }
-            let r = Expectimax::new(Some(&mut *ctx), view.side(), pool).root(&mut pos, d);
-            let Some((m, v)) = r else { break };
+            let Some(mut values) = Expectimax::new(Some(&mut *ctx), view.side(), pool).root_values(&mut pos, d) else {
+                break;
+            };
+            let Some((m, v)) = best_of(&values) else { break };
             best = m;
             ctx.report(d, Some(m), Some(v));
+            // Candidates of the deepest finished depth, highest first; the stable sort keeps
+            // generation order among equals, so the move played (the first best) leads.
+            values.sort_by(|a, b| b.1.total_cmp(&a.1));
+            ctx.set_candidates(values);
         }
         if legal.contains(&best) { best } else { legal[0] }
     }

@@ -13,6 +13,7 @@ pub mod invincible;
 pub mod ismcts;
 pub mod mcts;
 pub mod negamax;
+pub mod perspecto;
 pub mod random;
 pub mod registry;
 pub mod strategist;

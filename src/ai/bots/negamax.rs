@@ -3,7 +3,6 @@
 //! tutorial material evaluation; setups uniformly random (the tutorial has none).
 
 use crate::ai::search::negamax::{NegamaxConfig, search_view};
-use crate::ai::setupgen::random::random_setup;
 use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PlayerView, Setup, Variant};
 
@@ -35,8 +34,10 @@ impl Bot for NegamaxBot {
         search_view(view, ctx, self.config).best
     }
 
-    /// The tutorial says nothing about setups: a uniformly random one.
+    /// The tutorial says nothing about setups: one drawn from the statistics of human setups
+    /// (Invincible's semi-random placement), so the Flag stands behind the front row
+    /// (docs/bots/negamax.md).
     fn setup(&mut self, variant: Variant, rng: &mut BotRng) -> Setup {
-        random_setup(variant, rng)
+        crate::ai::setupgen::invincible::semi_random_for(variant, rng)
     }
 }

@@ -5,7 +5,6 @@
 //! RNG (so the same view and seed give the same move); every setup it returns passes
 //! [`Setup::check`] for the variant asked.
 
-use crate::ai::setupgen::random::random_setup;
 use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PlayerView, Setup, Variant};
 use rand::Rng;
@@ -37,7 +36,10 @@ impl Bot for RandomBot {
         mv
     }
 
+    /// One setup drawn from the statistics of human setups (Invincible's semi-random placement,
+    /// not its best-of-50): the Random level must still offer and play realistic setups, with
+    /// the Flag behind the front row (issue 9), while its moves stay uniformly random.
     fn setup(&mut self, variant: Variant, rng: &mut BotRng) -> Setup {
-        random_setup(variant, rng)
+        crate::ai::setupgen::invincible::semi_random_for(variant, rng)
     }
 }

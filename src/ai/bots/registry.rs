@@ -31,7 +31,7 @@ pub const BOTS: &[BotEntry] = &[
     BotEntry {
         name: "random",
         make: || Box::new(super::random::RandomBot::new()),
-        description: "uniformly random legal moves and a uniformly random setup",
+        description: "uniformly random legal moves; a setup drawn from human setup statistics",
         source: "baseline",
     },
     BotEntry {
@@ -78,6 +78,43 @@ pub const BOTS: &[BotEntry] = &[
         description: "nine plans score every legal move (one ply), values with factor 1.55, uniform counting",
         source: "seed 002, StrategoAI 2018, chapters 3-5",
     },
+    // Seed 000 (Perspecto): docs/bots/perspecto.md
+    BotEntry {
+        name: "perspecto",
+        make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO)),
+        description: "p-e-minimax (own and opponent's values), local search radius 2, depth 5-9, fear model, 21 strategic rules",
+        source: "seed 000, Perspecto (Swedish master thesis), chapters 7-9",
+    },
+    BotEntry {
+        name: "perspecto-flat",
+        make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_FLAT)),
+        description: "perspecto without variable depth: flat depth 5",
+        source: "seed 000, Perspecto, section 10.3.1 ablation",
+    },
+    BotEntry {
+        name: "perspecto-forward",
+        make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_FORWARD)),
+        description: "perspecto with \"everyone wants forward\" instead of the strategic search",
+        source: "seed 000, Perspecto, section 10.3.2 ablation",
+    },
+    BotEntry {
+        name: "perspecto-minimax",
+        make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_MINIMAX)),
+        description: "depth-5 local minimax, each attack taking its most probable outcome, section 7.5 evaluation",
+        source: "seed 000, Perspecto, section 8.1",
+    },
+    BotEntry {
+        name: "perspecto-expectimax",
+        make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_EXPECTIMAX)),
+        description: "depth-5 local expectiminimax over attack outcomes, section 7.5 evaluation",
+        source: "seed 000, Perspecto, section 8.2",
+    },
+    BotEntry {
+        name: "perspecto-pe",
+        make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_PE)),
+        description: "depth-5 local p-e-minimax (own and opponent's values), section 7.5 evaluation",
+        source: "seed 000, Perspecto, section 8.3",
+    },
     // Our own: docs/bots/strategist.md
     BotEntry {
         name: "strategist",
@@ -100,6 +137,10 @@ pub struct Level {
     pub movetime_ms: u32,
     /// One line about the bot and its source.
     pub about: &'static str,
+    /// The level's Elo, measured by a round robin of the levels as configured (each at its own
+    /// time per move), from `docs/ladder.md`. `None` until it is measured: the page then shows
+    /// "not yet rated", never a guess.
+    pub elo: Option<u32>,
 }
 
 /// The levels, weakest first.
@@ -110,6 +151,8 @@ pub const LEVELS: &[Level] = &[
         bot: "random",
         movetime_ms: 100,
         about: "Plays any legal move at random: a first game to learn the rules.",
+        // NOT YET RATED: the lead fills this from docs/ladder.md's round robin of the levels.
+        elo: None,
     },
     Level {
         id: "strategoai",
@@ -117,6 +160,17 @@ pub const LEVELS: &[Level] = &[
         bot: "strategoai",
         movetime_ms: 200,
         about: "Nine plans from a 2018 thesis vote on every move: captures, defence, lanes (seed 002).",
+        // NOT YET RATED: the lead fills this from docs/ladder.md's round robin of the levels.
+        elo: None,
+    },
+    Level {
+        id: "perspecto",
+        label: "Perspecto",
+        bot: "perspecto",
+        movetime_ms: 2000,
+        about: "Searches 5-9 plies around each move, weighing what you can know of its pieces; bluffs and fears (seed 000).",
+        // NOT YET RATED: the lead fills this from docs/ladder.md's round robin of the levels.
+        elo: None,
     },
     Level {
         id: "negamax",
@@ -124,6 +178,8 @@ pub const LEVELS: &[Level] = &[
         bot: "negamax",
         movetime_ms: 1000,
         about: "Looks a few moves ahead on guesses of your hidden pieces, counting material (seed 004 tutorial).",
+        // NOT YET RATED: the lead fills this from docs/ladder.md's round robin of the levels.
+        elo: None,
     },
     Level {
         id: "invincible",
@@ -131,6 +187,8 @@ pub const LEVELS: &[Level] = &[
         bot: "invincible",
         movetime_ms: 300,
         about: "A world champion's plans and rank guessing, one move deep, bluffing included (seed 001).",
+        // NOT YET RATED: the lead fills this from docs/ladder.md's round robin of the levels.
+        elo: None,
     },
     Level {
         id: "strategist",
@@ -138,6 +196,8 @@ pub const LEVELS: &[Level] = &[
         bot: "strategist",
         movetime_ms: 4000,
         about: "Our own bot: guesses your army from how people set up and how you play, and searches ahead on many guesses.",
+        // NOT YET RATED: the lead fills this from docs/ladder.md's round robin of the levels.
+        elo: None,
     },
 ];
 
@@ -179,5 +239,21 @@ mod tests {
             assert!(LEVELS[..i].iter().all(|o| o.id != l.id), "level id {} twice", l.id);
         }
         assert!(make_bot("no-such-bot").is_none());
+    }
+
+    /// Issue 9: each level at least 100 Elo above the one below, among the rated ones.
+    #[test]
+    fn rated_levels_climb_by_at_least_100_elo() {
+        let rated: Vec<(&str, u32)> = LEVELS.iter().filter_map(|l| l.elo.map(|e| (l.id, e))).collect();
+        for w in rated.windows(2) {
+            assert!(
+                w[1].1 >= w[0].1 + 100,
+                "level {} ({}) is not 100 Elo above {} ({})",
+                w[1].0,
+                w[1].1,
+                w[0].0,
+                w[0].1
+            );
+        }
     }
 }

@@ -2,10 +2,9 @@
 //! of [`crate::ai::plans::strategoai`] score every legal move, plus the random plan G1, the
 //! highest sum is played; setups from [`crate::ai::setupgen::strategoai`].
 
-use crate::ai::bots::invincible::{choose_by_plans, explain};
-use crate::ai::plans::invincible::Ctx;
 use crate::ai::plans::strategoai::strategoai_plans;
 use crate::ai::plans::values::ValueRules;
+use crate::ai::plans::{Ctx, choose_by_plans, explain};
 use crate::ai::setupgen::strategoai::strategoai_setup;
 use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PlayerView, Setup, Variant};

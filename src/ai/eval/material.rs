@@ -89,24 +89,20 @@ pub fn evaluate(pos: &Position, side: Side) -> i32 {
 /// moves of the side to move (the caller has them anyway; generating them twice is the most
 /// expensive thing a search node does).
 ///
-/// Follows [`Position::outcome`] in the same order: Flag captured, no legal move (a draw if
-/// the other side cannot move either), then the two draw limits.
+/// The game end is the referee's own ([`Position::outcome_given`]), so search and referee
+/// cannot disagree on it (they once did, on a side stopped by the two-squares rule).
 pub fn terminal_score(pos: &Position, moves: &MoveList, ply: u32) -> Option<i32> {
-    let us = pos.to_move();
+    pos.outcome_given(moves).map(|o| terminal_points(o, pos.to_move(), ply))
+}
+
+/// The points of a finished game for `side`, `ply` plies below the root of a search.
+pub fn terminal_points(outcome: Outcome, side: Side, ply: u32) -> i32 {
     let won = WIN - ply.min(MAX_PLY as u32) as i32;
-    if let Some(loser) = pos.flag_captured() {
-        return Some(if loser == us { -won } else { won });
+    match outcome.winner() {
+        Some(w) if w == side => won,
+        Some(_) => -won,
+        None => 0,
     }
-    if moves.is_empty() {
-        return Some(if pos.has_pseudo_move(us.opponent()) { -won } else { 0 });
-    }
-    let r = pos.rules();
-    if r.max_plies.is_some_and(|m| pos.ply() >= m)
-        || r.max_plies_without_attack.is_some_and(|m| pos.plies_since_attack() >= m)
-    {
-        return Some(0);
-    }
-    None
 }
 
 /// The score of an [`Outcome`] for `side` (for callers that already have one).

@@ -3,5 +3,6 @@
 //! and the strategist's (dynamic values, value of staying unknown, flag danger).
 
 pub mod material;
+pub mod perspecto;
 pub mod strategist;
 pub mod table61;

@@ -20,16 +20,34 @@
 //! Invariants: returns one of `view.legal_moves()`; reads only the view; randomness only from
 //! the context's generator; one node per move scored, stopping early on the budget.
 
-use super::invincible::{Ctx, Plan, bfs, clear_line, is_lane, manhattan};
+use super::values::{FlagValue, RevealPenalty, ValueRules};
+use super::{Ctx, Plan, bfs, clear_line, is_lane, manhattan};
 use crate::rules::{Battle, Move, PieceId, PieceKind, Side, Square, battle};
 
 /// Reveal penalty (§3.2.1).
-pub const REVEAL_PENALTY: f64 = super::values::STRATEGOAI_REVEAL_PENALTY;
+pub const REVEAL_PENALTY: f64 = 0.25;
 /// Marshal-vs-Spy danger threshold (§5.4.5).
 pub const SPY_THRESHOLD: f64 = 0.30;
 /// The danger window of tactical defence and attack: "a safe target within the next 4 moves"
 /// (§5.4.2).
 pub const DANGER_WINDOW: i32 = 4;
+
+impl ValueRules {
+    /// StrategoAI, thesis §3.1.2 (Listing 3.1).
+    pub const STRATEGOAI: ValueRules = ValueRules {
+        base: 0.02,
+        factor: 1.55,
+        equal_kind_factor: None,
+        scale_top_to_one: false,
+        marshal_vs_spy: None,
+        rare_specialists: false,
+        per_piece_bonus: false,
+        spy_needs_enemy_marshal: false,
+        bomb: 0.5,
+        flag: FlagValue::Fixed(2.0),
+        reveal: RevealPenalty::Constant(REVEAL_PENALTY),
+    };
+}
 
 fn rank(k: PieceKind) -> i32 {
     k.strength().map_or(0, |s| s as i32)

@@ -1,5 +1,6 @@
 //! Dynamic piece values, the value of information and the game-state ratio (Invincible thesis
-//! §3.1–3.3; StrategoAI thesis §3.1–3.2 uses the same scheme with other constants).
+//! §3.1–3.3; StrategoAI thesis §3.1–3.2 uses the same scheme with other constants, which live
+//! with its plans: `ValueRules::STRATEGOAI` in [`super::strategoai`]).
 //!
 //! Everything here is a pure function of the pieces still on the board of each side, which is
 //! public (the start armies are public and every capture reveals both kinds), so values can be
@@ -9,7 +10,7 @@
 //! strongest piece on the board before the special rules is worth exactly 1.0 (thesis: "the
 //! ranks are then scaled so that the highest piece always has value 1.0").
 
-use crate::rules::{Army, BySide, PieceKind, Side};
+use crate::rules::{Army, ByKind, BySide, PieceKind, Side};
 
 /// How the flag's value is set.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -83,28 +84,13 @@ impl ValueRules {
         flag: FlagValue::GameState,
         reveal: RevealPenalty::Invincible,
     };
-
-    /// StrategoAI, thesis §3.1.2 (Listing 3.1).
-    pub const STRATEGOAI: ValueRules = ValueRules {
-        base: 0.02,
-        factor: 1.55,
-        equal_kind_factor: None,
-        scale_top_to_one: false,
-        marshal_vs_spy: None,
-        rare_specialists: false,
-        per_piece_bonus: false,
-        spy_needs_enemy_marshal: false,
-        bomb: 0.5,
-        flag: FlagValue::Fixed(2.0),
-        reveal: RevealPenalty::Constant(STRATEGOAI_REVEAL_PENALTY),
-    };
 }
 
 /// The value of each kind for each side.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PieceValues {
-    /// `by_side[side][kind.index()]`.
-    pub by_side: BySide<[f64; 12]>,
+    /// `by_side[side][kind]`.
+    pub by_side: BySide<ByKind<f64>>,
     /// Game state of each side (its weighted material over the opponent's, §3.3).
     pub state: BySide<f64>,
 }
@@ -113,7 +99,7 @@ impl PieceValues {
     /// Value of `side`'s piece of `kind`.
     #[inline]
     pub fn of(&self, side: Side, kind: PieceKind) -> f64 {
-        self.by_side[side][kind.index()]
+        self.by_side[side][kind]
     }
 }
 
@@ -125,13 +111,14 @@ fn movable_kinds() -> impl DoubleEndedIterator<Item = PieceKind> {
 pub fn piece_values(rules: &ValueRules, alive: &BySide<Army>) -> PieceValues {
     // Base values: a kind is worth `factor` times the one below only if both sides still have
     // a piece of this kind or the one below (the thesis's loop from Scout up to Marshal).
-    let mut base = [0.0; 12];
-    base[PieceKind::Spy.index()] = rules.base;
+    let mut base = ByKind([0.0; 12]);
+    base[PieceKind::Spy] = rules.base;
     for k in PieceKind::Scout.index()..=PieceKind::Marshal.index() {
         let both = Side::BOTH.iter().all(|&s| alive[s].0[k - 1] as u32 + alive[s].0[k] as u32 > 0);
-        base[k] = if both { base[k - 1] * rules.factor } else { base[k - 1] };
+        // The loop walks kinds by their order (k - 1 is the kind below), so it reads the slots.
+        base.0[k] = if both { base.0[k - 1] * rules.factor } else { base.0[k - 1] };
     }
-    let mut v: BySide<[f64; 12]> = BySide::from_fn(|_| base);
+    let mut v: BySide<ByKind<f64>> = BySide::from_fn(|_| base);
     // Equal kinds: the side with fewer lower pieces is the side whose pieces of this kind can
     // capture more (the opponent's lower pieces outnumber its own), so it gets the factor.
     if let Some(f) = rules.equal_kind_factor {
@@ -144,20 +131,20 @@ pub fn piece_values(rules: &ValueRules, alive: &BySide<Army>) -> PieceValues {
             };
             let (r, b) = (lower(Side::Red), lower(Side::Blue));
             if r < b {
-                v[Side::Red][k.index()] *= f;
+                v[Side::Red][k] *= f;
             } else if b < r {
-                v[Side::Blue][k.index()] *= f;
+                v[Side::Blue][k] *= f;
             }
         }
     }
     if rules.scale_top_to_one {
         let top = Side::BOTH
             .iter()
-            .flat_map(|&s| movable_kinds().filter(move |&k| alive[s][k] > 0).map(move |k| v[s][k.index()]))
+            .flat_map(|&s| movable_kinds().filter(move |&k| alive[s][k] > 0).map(move |k| v[s][k]))
             .fold(0.0f64, f64::max);
         if top > 0.0 {
             for s in Side::BOTH {
-                for x in v[s].iter_mut() {
+                for x in v[s].0.iter_mut() {
                     *x /= top;
                 }
             }
@@ -165,36 +152,36 @@ pub fn piece_values(rules: &ValueRules, alive: &BySide<Army>) -> PieceValues {
     }
     for s in Side::BOTH {
         let opp = s.opponent();
-        let marshal = v[s][PieceKind::Marshal.index()];
+        let marshal = v[s][PieceKind::Marshal];
         // The Spy is worth half the Marshal (its target) while the enemy Marshal lives.
         if alive[opp][PieceKind::Marshal] > 0 || !rules.spy_needs_enemy_marshal {
-            v[s][PieceKind::Spy.index()] = marshal / 2.0;
+            v[s][PieceKind::Spy] = marshal / 2.0;
         }
         if let Some(f) = rules.marshal_vs_spy
             && alive[opp][PieceKind::Spy] > 0
         {
-            v[s][PieceKind::Marshal.index()] *= f;
+            v[s][PieceKind::Marshal] *= f;
         }
         if rules.rare_specialists {
             for k in [PieceKind::Miner, PieceKind::Scout] {
                 let n = alive[s][k];
                 if (1..3).contains(&n) {
-                    v[s][k.index()] *= (4 - n) as f64;
+                    v[s][k] *= (4 - n) as f64;
                 }
             }
         }
-        v[s][PieceKind::Bomb.index()] = rules.bomb;
+        v[s][PieceKind::Bomb] = rules.bomb;
         if rules.per_piece_bonus {
             let n = alive[s].total().max(1) as f64;
-            for x in v[s].iter_mut() {
+            for x in v[s].0.iter_mut() {
                 *x += 1.0 / n;
             }
         }
-        v[s][PieceKind::Flag.index()] = 0.0;
+        v[s][PieceKind::Flag] = 0.0;
     }
     let state = BySide::from_fn(|s| game_state(&v, alive, s));
     for s in Side::BOTH {
-        v[s][PieceKind::Flag.index()] = match rules.flag {
+        v[s][PieceKind::Flag] = match rules.flag {
             FlagValue::Fixed(x) => x,
             // "typically around 3-5 for the side that is ahead and 1 for the side that is not":
             // 1 up to an even game, then rising linearly to 5 at a 50% lead.
@@ -207,7 +194,7 @@ pub fn piece_values(rules: &ValueRules, alive: &BySide<Army>) -> PieceValues {
 /// Game state of `side` (§3.3): the weighted sum of its piece values divided by the
 /// opponent's, weights 2 for the highest piece each side has left once equal kinds are
 /// cancelled and 1 for every other piece. Flags are left out (their value depends on this).
-pub fn game_state(values: &BySide<[f64; 12]>, alive: &BySide<Army>, side: Side) -> f64 {
+pub fn game_state(values: &BySide<ByKind<f64>>, alive: &BySide<Army>, side: Side) -> f64 {
     let opp = side.opponent();
     // The top surplus kind of each side after cancelling equal kinds pairwise.
     let top_surplus =
@@ -221,7 +208,7 @@ pub fn game_state(values: &BySide<[f64; 12]>, alive: &BySide<Army>, side: Side) 
             }
             let n = alive[s][k] as f64;
             let extra = if Some(k) == top { 1.0 } else { 0.0 };
-            sum += (n + extra) * values[s][k.index()];
+            sum += (n + extra) * values[s][k];
         }
         sum
     };
@@ -235,9 +222,6 @@ pub fn game_state(values: &BySide<[f64; 12]>, alive: &BySide<Army>, side: Side) 
 pub fn invincible_reveal_penalty(opponent_movers: u32) -> f64 {
     if opponent_movers <= 15 { 0.02 * opponent_movers as f64 } else { 0.33 }
 }
-
-/// StrategoAI's reveal penalty (§3.2.1): a constant 25/100.
-pub const STRATEGOAI_REVEAL_PENALTY: f64 = 0.25;
 
 /// Movable pieces in an army.
 pub fn movers(a: &Army) -> u32 {
@@ -258,15 +242,15 @@ mod tests {
         let r = &v.by_side[Side::Red];
         let bonus = 1.0 / 40.0;
         // Base 1.45^(r-10): General 0.690, Colonel 0.476, ..., Scout 0.051, plus 1/40.
-        assert!((r[PieceKind::General.index()] - (1.0 / 1.45 + bonus)).abs() < 1e-9);
-        assert!((r[PieceKind::Scout.index()] - (1.45f64.powi(-8) + bonus)).abs() < 1e-9);
+        assert!((r[PieceKind::General] - (1.0 / 1.45 + bonus)).abs() < 1e-9);
+        assert!((r[PieceKind::Scout] - (1.45f64.powi(-8) + bonus)).abs() < 1e-9);
         // Marshal x0.8 against a Spy; Spy half the Marshal before that; Bomb 0.5.
-        assert!((r[PieceKind::Marshal.index()] - (0.8 + bonus)).abs() < 1e-9);
-        assert!((r[PieceKind::Spy.index()] - (0.5 + bonus)).abs() < 1e-9);
-        assert!((r[PieceKind::Bomb.index()] - (0.5 + bonus)).abs() < 1e-9);
+        assert!((r[PieceKind::Marshal] - (0.8 + bonus)).abs() < 1e-9);
+        assert!((r[PieceKind::Spy] - (0.5 + bonus)).abs() < 1e-9);
+        assert!((r[PieceKind::Bomb] - (0.5 + bonus)).abs() < 1e-9);
         // Even game: state 1, flag 1 for both.
         assert!((v.state[Side::Red] - 1.0).abs() < 1e-9);
-        assert!((r[PieceKind::Flag.index()] - 1.0).abs() < 1e-9);
+        assert!((r[PieceKind::Flag] - 1.0).abs() < 1e-9);
         assert_eq!(v.by_side[Side::Red], v.by_side[Side::Blue]);
     }
 
@@ -274,11 +258,11 @@ mod tests {
     fn strategoai_start_values_follow_the_thesis() {
         let v = piece_values(&ValueRules::STRATEGOAI, &full(Army::CLASSIC));
         let r = &v.by_side[Side::Red];
-        assert!((r[PieceKind::Marshal.index()] - 0.02 * 1.55f64.powi(9)).abs() < 1e-9);
-        assert!((r[PieceKind::Marshal.index()] - 1.0328).abs() < 1e-3);
-        assert!((r[PieceKind::Spy.index()] - 0.5164).abs() < 1e-3);
-        assert_eq!(r[PieceKind::Flag.index()], 2.0);
-        assert_eq!(r[PieceKind::Bomb.index()], 0.5);
+        assert!((r[PieceKind::Marshal] - 0.02 * 1.55f64.powi(9)).abs() < 1e-9);
+        assert!((r[PieceKind::Marshal] - 1.0328).abs() < 1e-3);
+        assert!((r[PieceKind::Spy] - 0.5164).abs() < 1e-3);
+        assert_eq!(r[PieceKind::Flag], 2.0);
+        assert_eq!(r[PieceKind::Bomb], 0.5);
     }
 
     #[test]
@@ -290,16 +274,16 @@ mod tests {
         let v = piece_values(&ValueRules::STRATEGOAI, &full(a));
         let r = &v.by_side[Side::Red];
         // Colonel slot: neither side has Majors or Colonels, so no step from Major to Colonel.
-        assert_eq!(r[PieceKind::Colonel.index()], r[PieceKind::Major.index()]);
+        assert_eq!(r[PieceKind::Colonel], r[PieceKind::Major]);
         // Red with fewer Scouts: its Captains capture more Blue pieces, so they are worth more.
         let mut red = Army::CLASSIC;
         red[PieceKind::Scout] = 2;
         let alive = BySide { red, blue: Army::CLASSIC };
         let v = piece_values(&ValueRules::INVINCIBLE, &alive);
-        let c = PieceKind::Captain.index();
+        let c = PieceKind::Captain;
         assert!(v.by_side[Side::Red][c] > v.by_side[Side::Blue][c]);
         // Red has 2 Scouts left: x(4 - 2) on top of the base value and the 1/n bonus.
-        let s = PieceKind::Scout.index();
+        let s = PieceKind::Scout;
         let bonus_red = 1.0 / red.total() as f64;
         let bonus_blue = 1.0 / 40.0;
         assert!(((v.by_side[Side::Red][s] - bonus_red) - 2.0 * (v.by_side[Side::Blue][s] - bonus_blue)).abs() < 1e-9);
@@ -314,8 +298,8 @@ mod tests {
         let v = piece_values(&ValueRules::INVINCIBLE, &alive);
         assert!(v.state[Side::Blue] > 1.0 && v.state[Side::Red] < 1.0);
         assert!((v.state[Side::Blue] * v.state[Side::Red] - 1.0).abs() < 1e-9);
-        assert!(v.by_side[Side::Blue][PieceKind::Flag.index()] > 1.0);
-        assert_eq!(v.by_side[Side::Red][PieceKind::Flag.index()], 1.0);
+        assert!(v.by_side[Side::Blue][PieceKind::Flag] > 1.0);
+        assert_eq!(v.by_side[Side::Red][PieceKind::Flag], 1.0);
     }
 
     #[test]

@@ -1,23 +1,19 @@
-//! `alphabeta`: the thesis's depth-3 alpha-beta (Section 6.4) with the Table 6.1 evaluation
-//! and its dynamic adjustments ([`crate::ai::eval::table61`]), run on positions sampled from the view.
+//! The one alpha-beta of the crate: [`AlphaBeta`], negamax with a window over a full position,
+//! generic over a [`Scoring`] (score type, terminal and horizon values, move order, move
+//! filter), metered by the shared [`NodeMeter`]. Two scorings use it: the seed-004 tutorial's
+//! integer material (`search::negamax::Material`) and the seed-003 thesis's Table 6.1
+//! ([`Table61`], Section 6.4, with [`crate::ai::eval::table61`]).
 //!
 //! The thesis resolves hidden information by not generating moves for unknown enemy pieces
-//! ("vynecháním generování pohybů pro neznámé figurky"); it does not say how our attacks on
-//! unknown pieces end. Here the hidden kinds come from a uniform sample of the view
-//! ([`crate::ai::belief::sample_position`]), which decides those attacks, while the enemy
-//! pieces the view does not know still do not move, as in the thesis. An enemy node where
-//! only such pieces could move is a leaf (evaluated as it stands). Several samples are
-//! searched while the budget lasts and each votes for its best move.
+//! ("vynecháním generování pohybů pro neznámé figurky"): [`Table61::frozen`] is that move
+//! filter, and an enemy node where only such pieces could move is a leaf (evaluated as it
+//! stands). The `alphabeta` bot (`bots/alphabeta.rs`) runs it on positions sampled from the view.
 //!
-//! Anytime: the first sample is searched at depths 1, 2, 3 (iterative deepening), so a legal
-//! move is ready at once; a search the budget interrupts is thrown away. The setting stays
-//! depth 3, as in the thesis; only the budget stops it earlier.
-//!
-//! Invariants: [`value`] equals plain minimax (`tests/irovsky.rs` checks it); nodes are
-//! counted once per position visited and the budget is read every 256 nodes.
+//! Invariants: [`value`] equals plain minimax (`tests/irovsky.rs` checks it), and the
+//! tutorial's `alphabeta` equals its `negamax` (`search/negamax.rs` tests); nodes are counted
+//! once per position visited and the clock is read every 256 nodes.
 
 use super::meter::NodeMeter;
-use super::uct::terminal_outcome;
 use crate::ai::SearchContext;
 use crate::ai::eval::table61::{WIN, evaluate};
 use crate::rules::{Army, Move, MoveList, Outcome, Position, Side};
@@ -45,18 +41,38 @@ pub fn ordered(pos: &Position, moves: &MoveList) -> MoveList {
     out
 }
 
-/// A negamax alpha-beta searcher over one position.
-pub struct AlphaBeta<'c, 'x> {
-    meter: NodeMeter<'c, 'x>,
-    /// Pieces (bit = [`crate::rules::PieceId::index`]) whose moves are not generated.
-    frozen: u128,
+/// What a game-specific alpha-beta needs besides the search itself: a score type, the value of
+/// a finished game and of a horizon position, a move order and a move filter. The search
+/// ([`AlphaBeta`]) is the same for every bot; the seed-004 negamax and the seed-003
+/// alpha-beta differ only here.
+pub trait Scoring {
+    /// Scores from the side to move's point of view; negation swaps sides.
+    type Score: Copy + PartialOrd + std::ops::Neg<Output = Self::Score>;
+    /// Below every score (its negation is above every score): the open window.
+    const WORST: Self::Score;
+    /// The value of a finished game for the side to move, `ply` plies below the root and
+    /// `depth` plies before the horizon.
+    fn terminal(&self, pos: &Position, outcome: Outcome, ply: u32, depth: u32) -> Self::Score;
+    /// The value of a horizon position (or of one where the filter left no move).
+    fn evaluate(&self, pos: &Position) -> Self::Score;
+    /// Drops the moves the search must not make (none by default).
+    fn filter(&self, _pos: &Position, _moves: &mut MoveList) {}
+    /// Puts `moves` in search order (ordering only speeds up pruning).
+    fn order(&self, pos: &Position, moves: &mut MoveList);
 }
 
-impl<'c, 'x> AlphaBeta<'c, 'x> {
-    /// A searcher that stops on `ctx`'s budget (or never, with `None`) and does not move the
-    /// pieces in `frozen`.
-    pub fn new(ctx: Option<&'c mut SearchContext<'x>>, frozen: u128) -> Self {
-        AlphaBeta { meter: NodeMeter::new(ctx), frozen }
+/// Negamax alpha-beta (fail-soft) over one position, with the budget meter every depth-limited
+/// search shares. Fail-soft and fail-hard visit the same nodes with the same move order; with
+/// the full window the value is exact.
+pub struct AlphaBeta<'c, 'x, S: Scoring> {
+    meter: NodeMeter<'c, 'x>,
+    scoring: S,
+}
+
+impl<'c, 'x, S: Scoring> AlphaBeta<'c, 'x, S> {
+    /// A searcher that stops on `ctx`'s budget (or never, with `None`).
+    pub fn new(ctx: Option<&'c mut SearchContext<'x>>, scoring: S) -> Self {
+        AlphaBeta { meter: NodeMeter::new(ctx), scoring }
     }
 
     /// Nodes visited.
@@ -64,38 +80,57 @@ impl<'c, 'x> AlphaBeta<'c, 'x> {
         self.meter.nodes
     }
 
-    /// The negamax value of `pos` for the side to move, `depth` plies deep, in the window
-    /// (`alpha`, `beta`). Meaningless once the search was aborted.
-    pub fn negamax(&mut self, pos: &mut Position, depth: u32, mut alpha: f64, beta: f64) -> f64 {
+    /// Whether the budget ran out (every value since is meaningless).
+    pub fn aborted(&self) -> bool {
+        self.meter.aborted
+    }
+
+    /// Charges the nodes not yet passed on to the context.
+    pub fn flush(&mut self) {
+        self.meter.flush();
+    }
+
+    /// The negamax value of `pos` for the side to move, `depth` plies deep, `ply` plies below
+    /// the root, in the window (`alpha`, `beta`). Meaningless once the search was aborted.
+    pub fn search(
+        &mut self,
+        pos: &mut Position,
+        depth: u32,
+        ply: u32,
+        mut alpha: S::Score,
+        beta: S::Score,
+    ) -> S::Score {
         self.meter.visit();
         if self.meter.aborted {
-            return 0.0;
+            return S::WORST;
         }
-        let side = pos.to_move();
         let mut moves = MoveList::new();
         pos.generate_legal(&mut moves);
-        if let Some(o) = terminal_outcome(pos, &moves) {
-            return terminal_value(o, side, depth);
+        if let Some(o) = pos.outcome_given(&moves) {
+            return self.scoring.terminal(pos, o, ply, depth);
         }
         if depth == 0 {
-            return evaluate(pos, side, side, &Army::default());
+            return self.scoring.evaluate(pos);
         }
-        let frozen = self.frozen;
-        moves.retain(|m| pos.piece_at(m.from).is_some_and(|id| frozen >> id.index() & 1 == 0));
+        self.scoring.filter(pos, &mut moves);
         if moves.is_empty() {
-            // Only pieces the searcher knows nothing of could move: a leaf (Section 6.4).
-            return evaluate(pos, side, side, &Army::default());
+            return self.scoring.evaluate(pos);
         }
-        let mut best = f64::NEG_INFINITY;
-        for m in ordered(pos, &moves) {
+        self.scoring.order(pos, &mut moves);
+        let mut best = S::WORST;
+        for &m in &moves {
             pos.play_unchecked(m);
-            let v = -self.negamax(pos, depth - 1, -beta, -alpha);
+            let v = -self.search(pos, depth - 1, ply + 1, -beta, -alpha);
             pos.undo();
             if self.meter.aborted {
-                return 0.0;
+                return S::WORST;
             }
-            best = best.max(v);
-            alpha = alpha.max(v);
+            if v > best {
+                best = v;
+            }
+            if v > alpha {
+                alpha = v;
+            }
             if alpha >= beta {
                 break;
             }
@@ -103,16 +138,17 @@ impl<'c, 'x> AlphaBeta<'c, 'x> {
         best
     }
 
-    /// The best root move of `pos` and its value, `depth` plies deep; `None` if the budget
-    /// ran out first (or there is no move).
-    pub fn root(&mut self, pos: &mut Position, depth: u32) -> Option<(Move, f64)> {
+    /// The best root move of `pos` and its value, `depth` plies deep (ties: the first in
+    /// search order); `None` if the budget ran out first (or there is no move).
+    pub fn root(&mut self, pos: &mut Position, depth: u32) -> Option<(Move, S::Score)> {
         let mut moves = MoveList::new();
         pos.generate_legal(&mut moves);
-        let mut best: Option<(Move, f64)> = None;
-        let mut alpha = f64::NEG_INFINITY;
-        for m in ordered(pos, &moves) {
+        self.scoring.order(pos, &mut moves);
+        let mut best: Option<(Move, S::Score)> = None;
+        let mut alpha = S::WORST;
+        for &m in &moves {
             pos.play_unchecked(m);
-            let v = -self.negamax(pos, depth.saturating_sub(1), f64::NEG_INFINITY, -alpha);
+            let v = -self.search(pos, depth.saturating_sub(1), 1, S::WORST, -alpha);
             pos.undo();
             if self.meter.aborted {
                 self.meter.flush();
@@ -121,15 +157,50 @@ impl<'c, 'x> AlphaBeta<'c, 'x> {
             if best.is_none_or(|b| v > b.1) {
                 best = Some((m, v));
             }
-            alpha = alpha.max(v);
+            if v > alpha {
+                alpha = v;
+            }
         }
         self.meter.flush();
         best
     }
 }
 
+/// The seed-003 scoring: Table 6.1 at the horizon, wins by remaining depth, attacks first,
+/// and the enemy pieces the searcher knows nothing of frozen (Section 6.4).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Table61 {
+    /// Pieces (bit = [`crate::rules::PieceId::index`]) whose moves are not generated.
+    pub frozen: u128,
+}
+
+impl Scoring for Table61 {
+    type Score = f64;
+    const WORST: f64 = f64::NEG_INFINITY;
+
+    fn terminal(&self, pos: &Position, outcome: Outcome, _ply: u32, depth: u32) -> f64 {
+        terminal_value(outcome, pos.to_move(), depth)
+    }
+
+    fn evaluate(&self, pos: &Position) -> f64 {
+        let side = pos.to_move();
+        evaluate(pos, side, side, &Army::default())
+    }
+
+    fn filter(&self, pos: &Position, moves: &mut MoveList) {
+        let frozen = self.frozen;
+        if frozen != 0 {
+            moves.retain(|m| pos.piece_at(m.from).is_some_and(|id| frozen >> id.index() & 1 == 0));
+        }
+    }
+
+    fn order(&self, pos: &Position, moves: &mut MoveList) {
+        *moves = ordered(pos, moves);
+    }
+}
+
 /// The alpha-beta value of `pos` for the side to move at `depth` plies, every piece moving,
 /// no budget: what the oracle test compares with plain minimax.
 pub fn value(pos: &mut Position, depth: u32) -> f64 {
-    AlphaBeta::new(None, 0).negamax(pos, depth, f64::NEG_INFINITY, f64::INFINITY)
+    AlphaBeta::new(None, Table61::default()).search(pos, depth, 0, f64::NEG_INFINITY, f64::INFINITY)
 }

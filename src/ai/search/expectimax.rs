@@ -24,7 +24,6 @@
 
 use super::alphabeta::terminal_value;
 use super::meter::NodeMeter;
-use super::uct::terminal_outcome;
 use crate::ai::SearchContext;
 use crate::ai::belief::{Constraint, Inconsistent, Unknowns};
 use crate::ai::eval::table61::evaluate;
@@ -147,7 +146,7 @@ impl<'c, 'x> Expectimax<'c, 'x> {
         let mut moves = MoveList::new();
         pos.generate_legal(&mut moves);
         let enemy_stuck = side != self.me && moves.is_empty() && pos.flag_captured().is_none();
-        if !enemy_stuck && let Some(o) = terminal_outcome(pos, &moves) {
+        if !enemy_stuck && let Some(o) = pos.outcome_given(&moves) {
             return terminal_value(o, self.me, depth);
         }
         if depth == 0 || enemy_stuck {
@@ -169,20 +168,35 @@ impl<'c, 'x> Expectimax<'c, 'x> {
     /// The best move for `me` (to move) and its value, `depth` plies deep; `None` if the
     /// budget ran out first.
     pub fn root(&mut self, pos: &mut Position, depth: u32) -> Option<(Move, f64)> {
+        best_of(&self.root_values(pos, depth)?)
+    }
+
+    /// Every root move of `pos` with its exact value, `depth` plies deep, in generation order
+    /// (expectimax prunes nothing, so each value is exact); `None` if the budget ran out first.
+    pub fn root_values(&mut self, pos: &mut Position, depth: u32) -> Option<Vec<(Move, f64)>> {
         let mut moves = MoveList::new();
         pos.generate_legal(&mut moves);
-        let mut best: Option<(Move, f64)> = None;
+        let mut values = Vec::with_capacity(moves.len());
         for m in moves {
             let v = self.move_value(pos, m, depth.saturating_sub(1));
             if self.meter.aborted {
                 self.meter.flush();
                 return None;
             }
-            if best.is_none_or(|b| v > b.1) {
-                best = Some((m, v));
-            }
+            values.push((m, v));
         }
         self.meter.flush();
-        best
+        Some(values)
     }
+}
+
+/// The first move with the highest value (`None` for no moves).
+pub fn best_of(values: &[(Move, f64)]) -> Option<(Move, f64)> {
+    let mut best: Option<(Move, f64)> = None;
+    for &(m, v) in values {
+        if best.is_none_or(|b| v > b.1) {
+            best = Some((m, v));
+        }
+    }
+    best
 }

@@ -1,4 +1,4 @@
-//! `NodeMeter`: the budget check shared by the depth-limited searches (alpha-beta and
+//! `NodeMeter`: the budget check shared by the depth-limited searches (both alpha-betas and
 //! expectimax). The node budget is compared on every node (an integer test); the clock is
 //! read only every [`CHECK_EVERY`] nodes, since reading it costs far more than a node.
 

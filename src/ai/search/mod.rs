@@ -12,4 +12,5 @@ pub mod determinized;
 pub mod expectimax;
 pub mod meter;
 pub mod negamax;
+pub mod perspecto;
 pub mod uct;

@@ -24,17 +24,15 @@
 //! view (through the samples) and the context; with a node budget the result depends only on
 //! the view, the seed and the budget.
 
+use super::alphabeta::{AlphaBeta, Scoring};
 use crate::ai::SearchContext;
 use crate::ai::belief::sample_position;
-use crate::ai::eval::material::{WIN, evaluate, terminal_score};
-use crate::rules::{Battle, Move, MoveList, PlayerView, Position, battle};
+use crate::ai::eval::material::{WIN, evaluate, terminal_points, terminal_score};
+use crate::rules::{Battle, Move, MoveList, Outcome, PlayerView, Position, battle};
 use rand::seq::SliceRandom;
 
 /// Larger than any score: the open window.
 pub const INF: i32 = WIN + 1;
-
-/// How often (in nodes) the search reads the clock. Node budgets are checked on every node.
-const CLOCK_EVERY: u64 = 256;
 
 /// Deepest iteration tried (a guard for positions where every line ends quickly).
 pub const MAX_DEPTH: u32 = 64;
@@ -70,17 +68,16 @@ fn negamax_at(pos: &mut Position, depth: u32, ply: u32) -> i32 {
 }
 
 /// Alpha-beta negamax without a budget: the value of `pos` for the side to move at `depth`,
-/// equal to [`negamax`] (fail-hard within `(alpha, beta)`; call with `(-INF, INF)` for the
+/// equal to [`negamax`] (fail-soft within `(alpha, beta)`; call with `(-INF, INF)` for the
 /// exact value).
 pub fn alphabeta(pos: &mut Position, depth: u32, alpha: i32, beta: i32) -> i32 {
-    let mut s = Searcher { ctx: None, aborted: false, nodes: 0 };
-    s.search(pos, depth, 0, alpha, beta)
+    AlphaBeta::new(None, Material).search(pos, depth, 0, alpha, beta)
 }
 
 /// The exact negamax value of each legal move of `pos` at `depth` (the child searched to
 /// `depth - 1` with the full window), in `pos.legal_moves()` order.
 pub fn root_values(pos: &mut Position, depth: u32) -> Vec<(Move, i32)> {
-    let mut s = Searcher { ctx: None, aborted: false, nodes: 0 };
+    let mut s = AlphaBeta::new(None, Material);
     pos.legal_moves()
         .iter()
         .map(|&mv| {
@@ -92,54 +89,25 @@ pub fn root_values(pos: &mut Position, depth: u32) -> Vec<(Move, i32)> {
         .collect()
 }
 
-/// One search: counts nodes into the context (if any) and stops when its budget is spent.
-struct Searcher<'c, 'a> {
-    ctx: Option<&'c mut SearchContext<'a>>,
-    aborted: bool,
-    nodes: u64,
-}
+/// The seed-004 scoring for the shared [`AlphaBeta`]: the tutorial's material in points at the
+/// horizon, game ends by [`terminal_points`] (quicker wins score more), attacks first.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Material;
 
-impl Searcher<'_, '_> {
-    /// Counts a node; sets `aborted` once the budget is spent.
-    #[inline]
-    fn tick(&mut self) {
-        self.nodes += 1;
-        let Some(ctx) = self.ctx.as_deref_mut() else { return };
-        ctx.add_nodes(1);
-        if ctx.budget.nodes.is_some_and(|n| ctx.nodes() >= n)
-            || (self.nodes.is_multiple_of(CLOCK_EVERY) && ctx.budget.time_ms.is_some() && ctx.out_of_budget())
-        {
-            self.aborted = true;
-        }
+impl Scoring for Material {
+    type Score = i32;
+    const WORST: i32 = -INF;
+
+    fn terminal(&self, pos: &Position, outcome: Outcome, ply: u32, _depth: u32) -> i32 {
+        terminal_points(outcome, pos.to_move(), ply)
     }
 
-    /// Alpha-beta negamax (fail-hard). Returns garbage once `aborted` is set; callers discard
-    /// the results of an aborted iteration.
-    fn search(&mut self, pos: &mut Position, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
-        self.tick();
-        let mut moves = pos.legal_moves();
-        if let Some(t) = terminal_score(pos, &moves, ply) {
-            return t;
-        }
-        if depth == 0 {
-            return evaluate(pos, pos.to_move());
-        }
-        order_moves(pos, &mut moves);
-        for &mv in &moves {
-            if self.aborted {
-                return alpha;
-            }
-            pos.play_unchecked(mv);
-            let v = -self.search(pos, depth - 1, ply + 1, -beta, -alpha);
-            pos.undo();
-            if v >= beta {
-                return beta;
-            }
-            if v > alpha {
-                alpha = v;
-            }
-        }
-        alpha
+    fn evaluate(&self, pos: &Position) -> i32 {
+        evaluate(pos, pos.to_move())
+    }
+
+    fn order(&self, pos: &Position, moves: &mut MoveList) {
+        order_moves(pos, moves);
     }
 }
 
@@ -230,6 +198,8 @@ pub fn search_view(view: &PlayerView, ctx: &mut SearchContext, config: NegamaxCo
             depth: if aborted { 0 } else { depth },
         };
         ctx.report(depth, Some(result.best), result.score);
+        // Candidates: every root move in the order just ranked, by its average over samples.
+        ctx.set_candidates(order.iter().map(|&i| (moves[i], sums[i] as f64 / finished_samples as f64)).collect());
         if aborted || ctx.out_of_budget() {
             break;
         }
@@ -256,14 +226,15 @@ fn search_samples(
 ) -> (Vec<i64>, usize, bool) {
     let mut sums = vec![0i64; moves.len()];
     let mut finished = 0;
-    let mut s = Searcher { ctx: Some(ctx), aborted: false, nodes: 0 };
+    let mut s = AlphaBeta::new(Some(ctx), Material);
     for pos in samples.iter_mut() {
         let mut vals = vec![0i64; moves.len()];
         for &i in order {
             pos.play_unchecked(moves[i]);
             let v = -s.search(pos, depth - 1, 1, -INF, INF);
             pos.undo();
-            if s.aborted {
+            if s.aborted() {
+                s.flush();
                 return (sums, finished, true);
             }
             vals[i] = v as i64;
@@ -273,6 +244,7 @@ fn search_samples(
         }
         finished += 1;
     }
+    s.flush();
     (sums, finished, false)
 }
 

@@ -18,7 +18,7 @@
 use crate::ai::SearchContext;
 use crate::ai::belief::{Unknowns, sample_position};
 use crate::ai::eval::table61::playout_score;
-use crate::rules::{DrawReason, Move, MoveList, Outcome, PlayerView, Position, Side, WinReason};
+use crate::rules::{Move, MoveList, Outcome, PlayerView, Side};
 use rand::Rng;
 
 /// How determinizations are drawn.
@@ -121,7 +121,7 @@ pub fn search(view: &PlayerView, ctx: &mut SearchContext, params: UctParams) -> 
         loop {
             moves.clear();
             pos.generate_legal(&mut moves);
-            if let Some(o) = terminal_outcome(&pos, &moves) {
+            if let Some(o) = pos.outcome_given(&moves) {
                 terminal = Some(o);
                 break;
             }
@@ -184,7 +184,7 @@ pub fn search(view: &PlayerView, ctx: &mut SearchContext, params: UctParams) -> 
                 for _ in 0..params.playout_plies {
                     moves.clear();
                     pos.generate_legal(&mut moves);
-                    if let Some(o) = terminal_outcome(&pos, &moves) {
+                    if let Some(o) = pos.outcome_given(&moves) {
                         r = Some(outcome_reward(o, me));
                         break;
                     }
@@ -195,7 +195,7 @@ pub fn search(view: &PlayerView, ctx: &mut SearchContext, params: UctParams) -> 
                 r.unwrap_or_else(|| {
                     moves.clear();
                     pos.generate_legal(&mut moves);
-                    terminal_outcome(&pos, &moves).map_or_else(|| playout_score(&pos, me), |o| outcome_reward(o, me))
+                    pos.outcome_given(&moves).map_or_else(|| playout_score(&pos, me), |o| outcome_reward(o, me))
                 })
             }
         };
@@ -223,6 +223,10 @@ pub fn search(view: &PlayerView, ctx: &mut SearchContext, params: UctParams) -> 
             RootStat { mv: n.mv, visits: n.visits, wins: n.wins }
         })
         .collect();
+    // Candidates for the engine: most visited first (the choice rule), scored by mean reward.
+    let mut candidates: Vec<&RootStat> = stats.iter().filter(|r| r.visits > 0).collect();
+    candidates.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.wins.total_cmp(&a.wins)));
+    ctx.set_candidates(candidates.iter().map(|r| (r.mv, r.wins / f64::from(r.visits))).collect());
     let (b, s) = most_visited(&nodes);
     ctx.report(max_depth, b.or(Some(fallback)), s);
     let best = b.filter(|m| legal.contains(m)).unwrap_or(fallback);
@@ -249,25 +253,6 @@ fn most_visited(nodes: &[Node]) -> (Option<Move>, Option<f64>) {
         }
     }
     (best.map(|n| n.mv), best.map(|n| n.wins / n.visits.max(1) as f64))
-}
-
-/// The game's end by the rules, given the legal moves of the side to move already generated
-/// (the same order of checks as [`Position::outcome`], without generating moves twice).
-pub(crate) fn terminal_outcome(pos: &Position, moves: &MoveList) -> Option<Outcome> {
-    if let Some(loser) = pos.flag_captured() {
-        return Some(Outcome::Win { winner: loser.opponent(), reason: WinReason::FlagCaptured });
-    }
-    if moves.is_empty() {
-        return pos.outcome();
-    }
-    let rules = pos.rules();
-    if rules.max_plies.is_some_and(|m| pos.ply() >= m) {
-        return Some(Outcome::Draw { reason: DrawReason::MovesLimit });
-    }
-    if rules.max_plies_without_attack.is_some_and(|m| pos.plies_since_attack() >= m) {
-        return Some(Outcome::Draw { reason: DrawReason::NoAttackLimit });
-    }
-    None
 }
 
 fn outcome_reward(o: Outcome, me: Side) -> f64 {

@@ -149,7 +149,7 @@ pub fn semi_random(rng: &mut BotRng) -> Setup {
 /// multiplied by the relation factors: beside squares by "r2 beside r", the square behind by
 /// "r2 behind r", the square in front by "r2 in front of r", for every kind r2. If every empty
 /// square has weight 0 for `r` (possible only after several zero factors), the square is chosen
-/// uniformly among the empty ones.
+/// uniformly among the empty ones. The Flag never goes on the front row (see `may_stand`).
 pub fn semi_random_for(variant: Variant, rng: &mut BotRng) -> Setup {
     let model = Model::get(variant);
     let army = variant.army();
@@ -183,9 +183,18 @@ pub fn semi_random_for(variant: Variant, rng: &mut BotRng) -> Setup {
     Setup::from_slots(slots)
 }
 
-/// Roulette-wheel choice of an empty square for kind index `r`.
+/// Whether kind index `r` may stand on setup index `s`. The Flag never stands on the front row
+/// (indices 30..40): some human setups do put it there (about 2% of the classic and 10% of the
+/// Barrage setups in `data/`), but a bot that offers setups to beginners must not hand them a
+/// Flag that any piece can walk into (issue 9: a game lost at ply 10, "Major takes Flag").
+fn may_stand(s: usize, r: usize) -> bool {
+    !(r == PieceKind::Flag.index() && s >= 30)
+}
+
+/// Roulette-wheel choice of an empty square for kind index `r` (never one [`may_stand`] forbids).
 fn pick_square(prob: &[[f64; 12]; 40], slots: &[Option<PieceKind>; 40], r: usize, rng: &mut BotRng) -> usize {
-    let weight = |s: usize| if slots[s].is_none() { prob[s][r].max(0.0) } else { 0.0 };
+    let free = |s: usize| slots[s].is_none() && may_stand(s, r);
+    let weight = |s: usize| if free(s) { prob[s][r].max(0.0) } else { 0.0 };
     let total: f64 = (0..40).map(weight).sum();
     if total > 0.0 && total.is_finite() {
         let mut x = rng.random::<f64>() * total;
@@ -205,10 +214,11 @@ fn pick_square(prob: &[[f64; 12]; 40], slots: &[Option<PieceKind>; 40], r: usize
             return s;
         }
     }
-    // Uniform among the empty squares (the caller places at most 40 pieces, so one is empty).
-    let empty = slots.iter().filter(|k| k.is_none()).count();
-    let nth = rng.random_range(0..empty);
-    (0..40).filter(|&s| slots[s].is_none()).nth(nth).unwrap_or(0)
+    // Uniform among the allowed empty squares; the Flag is placed first, so the back rows are
+    // free for it, and every other kind may stand anywhere (at most 40 pieces: one is empty).
+    let empty = (0..40).filter(|&s| free(s)).count();
+    let nth = rng.random_range(0..empty.max(1));
+    (0..40).filter(|&s| free(s)).nth(nth).unwrap_or(0)
 }
 
 // ---------------------------------------------------------------------------------------------

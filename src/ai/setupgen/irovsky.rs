@@ -14,15 +14,15 @@ use crate::rules::{PieceKind, Setup, Variant};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-/// A setup by the thesis's automatic scheme.
-pub fn generate(variant: Variant, rng: &mut BotRng) -> Setup {
-    let mut army = variant.army();
-    let mut slots: [Option<PieceKind>; 40] = [None; 40];
+/// The Flag on a random back-row square and a Bomb on each of its free neighbours, in front
+/// first (it blocks the approach Scouts use), then left and right, as far as `army` has Bombs;
+/// both are taken from `army`. Shared with Perspecto's semi-random setup, which walls its Flag
+/// in the same way.
+pub fn place_flag_with_bombs(army: &mut crate::rules::Army, slots: &mut [Option<PieceKind>; 40], rng: &mut BotRng) {
     // Setup index i: row i / 10 from the back, column i % 10 from the owner's left.
     let col = rng.random_range(0..10usize);
     slots[col] = Some(PieceKind::Flag);
     army.remove(PieceKind::Flag);
-    // In front first (it blocks the approach Scouts use), then left and right.
     let mut guards = vec![10 + col];
     if col > 0 {
         guards.push(col - 1);
@@ -37,6 +37,14 @@ pub fn generate(variant: Variant, rng: &mut BotRng) -> Setup {
         slots[g] = Some(PieceKind::Bomb);
         army.remove(PieceKind::Bomb);
     }
+}
+
+/// A setup by the thesis's automatic scheme.
+pub fn generate(variant: Variant, rng: &mut BotRng) -> Setup {
+    let mut army = variant.army();
+    let mut slots: [Option<PieceKind>; 40] = [None; 40];
+    // Setup index i: row i / 10 from the back, column i % 10 from the owner's left.
+    place_flag_with_bombs(&mut army, &mut slots, rng);
     let mut rest: Vec<Option<PieceKind>> = Vec::with_capacity(40);
     for k in PieceKind::ALL {
         rest.extend(std::iter::repeat_n(Some(k), army[k] as usize));

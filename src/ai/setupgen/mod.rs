@@ -4,6 +4,7 @@
 
 pub mod invincible;
 pub mod irovsky;
+pub mod perspecto;
 pub mod random;
 pub mod strategist;
 pub mod strategoai;

@@ -1,19 +1,25 @@
 //! `stratagem arena`: bot-versus-bot matches and round robins (the statistics live in
 //! `stratagem::arena`; this module only reads arguments and prints).
 //!
+//! A bot name `ucc:<program and args>` (one argument: quote it) is an outside program speaking
+//! the 2012 UCC manager protocol, played as the manager would (`stratagem::outside`).
+//!
 //! The output of a match ends with exactly one line
 //! `result: A <wins>-<draws>-<losses> B, score <x>%, elo <e> +/- <ci95>`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use stratagem::ai::Budget;
-use stratagem::arena::{MatchResult, MatchSettings, MoveTimes, RoundRobin, SprtVerdict, run_match, sprt_bounds};
+use stratagem::arena::{
+    MatchResult, MatchSettings, MoveTimes, OutsideSettings, RoundRobin, SprtVerdict, run_match, sprt_bounds,
+};
 use stratagem::rules::{Rules, Variant};
 
 /// Arguments of `stratagem arena`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The two bots (A and B) of a match; not used with --round-robin.
+    /// The two bots (A and B) of a match; not used with --round-robin. `ucc:<program and
+    /// args>` (quoted, one argument) is an outside program speaking the 2012 UCC protocol.
     #[arg(num_args = 0..=2, value_name = "BOT")]
     bots: Vec<String>,
     /// Games to play (rounded up to whole pairs; per pairing in a round robin).
@@ -43,6 +49,14 @@ pub struct Args {
     /// Save every game as a game record (docs/record-format.md) in this directory.
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
+    /// Outside programs: time for each answer in milliseconds (the manager's -T); no answer in
+    /// time loses the game.
+    #[arg(long, value_name = "MS", default_value_t = 2000)]
+    ucc_timeout: u64,
+    /// Outside programs: the game is drawn after this many turns (the manager's -m; a turn is
+    /// a move of each side).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    ucc_turns: u32,
 }
 
 fn times_line(name: &str, t: &MoveTimes, budget: &Budget) -> String {
@@ -102,6 +116,11 @@ pub fn run(args: Args) -> ExitCode {
         threads: args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1),
         save_dir: args.save.clone(),
         sprt,
+        outside: OutsideSettings {
+            move_ms: args.ucc_timeout.max(1),
+            max_turns: args.ucc_turns.max(1),
+            ..OutsideSettings::default()
+        },
     };
     let budget_text = match (args.movetime, args.nodes) {
         (Some(t), Some(n)) => format!("{t} ms and {n} nodes per move"),
@@ -169,7 +188,7 @@ pub fn run(args: Args) -> ExitCode {
         let mut line =
             format!("game {:>3}: {red} (Red) vs {blue} (Blue): {} after {} plies", g.index, g.outcome, g.plies);
         if let Some((side, what)) = &g.illegal {
-            line.push_str(&format!(" [illegal move by {side}: {what}]"));
+            line.push_str(&format!(" [{side} forfeits: {what}]"));
         }
         if let Some(p) = &g.saved {
             line.push_str(&format!(" [saved {}]", p.display()));
@@ -182,7 +201,10 @@ pub fn run(args: Args) -> ExitCode {
             println!("{}", times_line(&a, &r.times[0], &budget));
             println!("{}", times_line(&b, &r.times[1], &budget));
             if r.illegal.iter().any(|&n| n > 0) {
-                println!("illegal moves (forfeits): {a} {}, {b} {}", r.illegal[0], r.illegal[1]);
+                println!(
+                    "forfeits (illegal moves; for programs also crashes, timeouts, garbage): {a} {}, {b} {}",
+                    r.illegal[0], r.illegal[1]
+                );
             }
             if let (Some((e0, e1)), Some(v)) = (sprt, r.sprt) {
                 let (lo, hi) = sprt_bounds(0.05, 0.05);

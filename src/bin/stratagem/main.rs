@@ -9,10 +9,13 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod arena;
+mod bench;
 mod bots;
 mod perft;
 mod replay;
 mod setup;
+mod soak;
+mod timing;
 mod ucc;
 
 #[derive(Parser)]
@@ -37,10 +40,17 @@ enum Command {
     Perft(perft::Args),
     /// Play bots against each other.
     Arena(arena::Args),
+    /// Many games between every pair of bots in both variants, counting panics, illegal
+    /// moves, moves over budget and draws at the limits.
+    Soak(soak::Args),
     /// Play as a bot under the 2012 UCC manager protocol on standard input/output.
     Ucc(ucc::Args),
     /// List the bots and the difficulty levels.
     Bots,
+    /// Time the fixed works of the native/WebAssembly speed comparison.
+    Bench(bench::Args),
+    /// Measure how far bots overshoot a time budget per move.
+    Timing(timing::Args),
 }
 
 fn main() -> ExitCode {
@@ -50,7 +60,10 @@ fn main() -> ExitCode {
         Command::Replay(a) => replay::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Arena(a) => arena::run(a),
+        Command::Soak(a) => soak::run(a),
         Command::Ucc(a) => ucc::run(a),
         Command::Bots => bots::run(),
+        Command::Bench(a) => bench::run(a),
+        Command::Timing(a) => timing::run(a),
     }
 }

@@ -6,6 +6,7 @@
 //! centres, the cursor, the state); every action on the page goes through `page.mouse` or
 //! `page.keyboard`. Every page opened here is checked for errors by `assertNoErrors`.
 import { chromium } from 'playwright-core';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,23 @@ export { ROOT, startServer };
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.join(ROOT, 'tests', 'e2e', 'screenshots');
 export const PAGE = '/www/index.html';
+
+/**
+ * One static server and one browser for a test file, started before its tests and closed
+ * after them. Returns an object whose `server` and `browser` are set once the tests run.
+ */
+export function shared() {
+  const env = /** @type {{server: any, browser: any}} */ ({ server: null, browser: null });
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
+}
 
 /** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
 export async function launchBrowser() {
@@ -215,15 +233,20 @@ export async function playByKeyboard(page, mv, arrows) {
 
 /** Chooses a level from the keyboard: focus the select by Tab, then arrow keys to `id`. */
 export async function chooseLevelByKeyboard(page, id) {
-  const options = await page.evaluate(() => [...document.querySelectorAll('#level option')].map((o) => o.value));
-  assert.ok(options.includes(id), `level ${id} is not offered (${options.join(', ')})`);
-  await focusByTab(page, 'level');
+  await chooseByKeyboard(page, 'level', id);
+}
+
+/** Chooses the option `want` of the select `#selectId` from the keyboard (Tab, arrow keys). */
+export async function chooseByKeyboard(page, selectId, want) {
+  const options = await page.evaluate((s) => [...document.querySelectorAll(`#${s} option`)].map((o) => o.value), selectId);
+  assert.ok(options.includes(want), `#${selectId} does not offer ${want} (${options.join(', ')})`);
+  await focusByTab(page, selectId);
   for (let i = 0; i < options.length * 2 + 2; i++) {
-    const cur = await value(page, '#level');
-    if (cur === id) return;
-    await page.keyboard.press(options.indexOf(cur) < options.indexOf(id) ? 'ArrowDown' : 'ArrowUp');
+    const cur = await value(page, `#${selectId}`);
+    if (cur === want) return;
+    await page.keyboard.press(options.indexOf(cur) < options.indexOf(want) ? 'ArrowDown' : 'ArrowUp');
   }
-  assert.equal(await value(page, '#level'), id, 'the level select did not follow the arrow keys');
+  assert.equal(await value(page, `#${selectId}`), want, `#${selectId} did not follow the arrow keys`);
 }
 
 /** The levels the page offers, from its own wasm package (weakest first). */

@@ -1,0 +1,120 @@
+//! Tests of the engine call (`stratagem::ai::engine::think`): it refuses a view whose side is
+//! not to move or cannot move, with a message that says so; every registered bot answers a
+//! legal move with its nodes, depth and score, the same for the same seed and node budget;
+//! the searching bots name the chosen move among their candidates, best first; and the arena
+//! plays by the engine's one seed rule (`move_seed(game_seed, ply)`).
+
+mod common;
+
+use common::board;
+use rand::RngCore;
+use stratagem::ai::engine::{ThinkError, move_seed, think};
+use stratagem::ai::{Budget, FrozenClock, Progress, bot_names, make_bot, rng_from_seed};
+use stratagem::arena::play_game;
+use stratagem::rules::{BySide, Game, PlayerView, Position, Rules, Side, Variant};
+
+fn quiet() -> impl FnMut(&Progress) {
+    |_: &Progress| {}
+}
+
+/// A position some plies into a game between two random setups.
+fn midgame() -> Position {
+    let mut rng = rng_from_seed(11);
+    let mut r = make_bot("random").unwrap();
+    let (red, blue) = (r.setup(Variant::Classic, &mut rng), r.setup(Variant::Classic, &mut rng));
+    let mut pos = Position::new(Rules::default(), &red, &blue);
+    for i in 0..40 {
+        let moves = pos.legal_moves();
+        pos.play_unchecked(moves[(i * 7) % moves.len()]);
+    }
+    assert!(pos.outcome().is_none());
+    pos
+}
+
+#[test]
+fn think_refuses_the_wrong_side_and_a_side_without_moves() {
+    let pos = midgame();
+    let side = pos.to_move();
+    let other = PlayerView::new(&pos, side.opponent());
+    let mut bot = make_bot("random").unwrap();
+    let err = think(bot.as_mut(), &other, Budget::nodes(10), &FrozenClock, 1, &mut quiet()).unwrap_err();
+    assert_eq!(err, ThinkError::NotYourTurn { to_move: side, side: side.opponent() });
+    assert_eq!(err.to_string(), format!("it is {side}'s turn, not {}'s", side.opponent()));
+    // Red has only a Bomb and its Flag: no move at all.
+    let pos = board(&[("a1", 'M'), ("b1", 'B'), ("j10", 'Y'), ("e7", 'U')], Rules::default(), Side::Red);
+    let stuck = PlayerView::new(&pos, Side::Red);
+    let err = think(bot.as_mut(), &stuck, Budget::nodes(10), &FrozenClock, 1, &mut quiet()).unwrap_err();
+    assert_eq!(err.to_string(), "Red has no legal move");
+}
+
+#[test]
+fn every_bot_answers_through_the_engine_reproducibly_with_its_candidates() {
+    let pos = midgame();
+    let view = PlayerView::new(&pos, pos.to_move());
+    for name in bot_names() {
+        let budget = Budget::nodes(if matches!(name, "mcts" | "ismcts") { 200 } else { 3000 });
+        let run = || {
+            let mut bot = make_bot(name).unwrap();
+            let mut reports = 0;
+            let t = think(bot.as_mut(), &view, budget, &FrozenClock, 42, &mut |_: &Progress| reports += 1).unwrap();
+            (t, reports)
+        };
+        let (a, reports) = run();
+        let (b, _) = run();
+        assert_eq!(a, b, "{name}: same view, seed and node budget, same thought");
+        assert!(view.legal_moves().contains(&a.mv), "{name}: {} is legal", a.mv);
+        assert!(a.nodes > 0, "{name} counted no nodes");
+        assert!(reports > 0 && a.depth > 0, "{name}: the thought carries the last report's depth");
+        if name == "random" {
+            continue; // nothing weighed, nothing to show
+        }
+        assert!(!a.candidates.is_empty(), "{name} gave no candidates");
+        // Best first by the bot's own choice rule: the move played heads the list.
+        assert_eq!(a.candidates[0].0, a.mv, "{name}: {:?}", &a.candidates[..a.candidates.len().min(3)]);
+        for (m, _) in &a.candidates {
+            assert!(view.legal_moves().contains(m), "{name}: candidate {m} is legal");
+        }
+    }
+}
+
+#[test]
+fn the_arena_plays_by_the_engine_seed_rule() {
+    let rules = Rules { max_plies: Some(30), ..Rules::for_variant(Variant::Barrage) };
+    let mut rng = rng_from_seed(3);
+    let mut gen_bot = make_bot("random").unwrap();
+    let setups =
+        BySide { red: gen_bot.setup(Variant::Barrage, &mut rng), blue: gen_bot.setup(Variant::Barrage, &mut rng) };
+    let budget = Budget::nodes(300);
+    let game_seed = 77;
+    let (mut red, mut blue) = (make_bot("negamax").unwrap(), make_bot("mcts").unwrap());
+    let report = play_game(red.as_mut(), blue.as_mut(), setups, rules, budget, game_seed).unwrap();
+    // The same game by hand: every move from think() with move_seed(game_seed, ply).
+    let (mut red, mut blue) = (make_bot("negamax").unwrap(), make_bot("mcts").unwrap());
+    let mut game = Game::new(rules, &setups.red, &setups.blue).unwrap();
+    while game.outcome().is_none() {
+        let side = game.to_move();
+        let view = game.view(side);
+        let bot = if side == Side::Red { red.as_mut() } else { blue.as_mut() };
+        let t = think(bot, &view, budget, &FrozenClock, move_seed(game_seed, view.ply()), &mut quiet()).unwrap();
+        game.play(t.mv).unwrap();
+    }
+    assert_eq!(game.outcome(), Some(report.outcome));
+    assert_eq!(game.position().ply(), report.game.position().ply());
+    assert_eq!(game.position().to_field(), report.game.position().to_field());
+}
+
+#[test]
+fn move_seeds_differ_by_ply_and_game() {
+    let seeds: Vec<u64> = (0..200).map(|p| move_seed(5, p)).collect();
+    let mut sorted = seeds.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted.len(), seeds.len(), "200 plies, 200 different seeds");
+    assert_ne!(move_seed(5, 0), move_seed(6, 0));
+    // The rule is the game seed's own stream, read at the ply (so seeded arena matches play
+    // as they did when the arena drew one number per ply).
+    let mut stream = rng_from_seed(5);
+    for (ply, &seed) in seeds.iter().enumerate() {
+        assert_eq!(seed, stream.next_u64(), "ply {ply}");
+    }
+}

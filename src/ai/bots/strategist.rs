@@ -15,9 +15,9 @@
 
 use crate::ai::belief::matrix::BeliefCache;
 use crate::ai::belief::matrix::BeliefMatrix;
-use crate::ai::search::determinized::{RootBelief, RootChance, Settings, search_samples};
+use crate::ai::search::determinized::{RootChance, Settings, search_samples};
 use crate::ai::{Bot, BotRng, SearchContext};
-use crate::rules::{Move, PieceId, PieceKind, PlayerView, Position, Setup, Side, Variant};
+use crate::rules::{Move, PieceKind, PlayerView, Position, Setup, Variant};
 use rand::seq::SliceRandom;
 
 /// Settings of the strategist.
@@ -87,35 +87,12 @@ pub fn root_scores(
     let mut order: Vec<usize> = (0..moves.len()).collect();
     order.shuffle(&mut ctx.rng);
     let chance: Vec<Option<RootChance>> = moves.iter().map(|&mv| root_chance(view, &matrix, mv)).collect();
-    let flag_weight = flag_weights(&samples, &matrix, view.side().opponent());
-    let belief = RootBelief { chance: &chance, flag_weight: &flag_weight };
-    let r = search_samples(&mut samples, &moves, &order, &belief, ctx, config.search);
+    let r = search_samples(&mut samples, &moves, &order, &chance, ctx, config.search);
     // Ties at the top went to the earlier move of the shuffled order (a random tie-break);
     // one point more for that move makes `combine` of this one part pick it too.
     let mut sums = r.sums;
     sums[r.best] += 1;
     (moves, sums, r.counted)
-}
-
-/// Per sample, the weight of taking its enemy Flag ([`RootBelief::flag_weight`]): the belief's
-/// probability of the Flag on that piece times the sample count, over the samples that put it
-/// there, at most 1.
-fn flag_weights(samples: &[Position], matrix: &BeliefMatrix, enemy: Side) -> Vec<f64> {
-    let flag_of =
-        |pos: &Position| -> Option<PieceId> { pos.pieces_of(enemy).find(|&id| pos.piece(id).kind == PieceKind::Flag) };
-    let flags: Vec<Option<PieceId>> = samples.iter().map(flag_of).collect();
-    let n = samples.len() as f64;
-    flags
-        .iter()
-        .map(|f| match f {
-            Some(id) => {
-                let same = flags.iter().filter(|g| *g == f).count() as f64;
-                let p = matrix.probabilities(*id)[PieceKind::Flag.index()];
-                (p * n / same).min(1.0)
-            }
-            None => 1.0,
-        })
-        .collect()
 }
 
 /// `mv` as a chance node at the root if it attacks an enemy piece whose kind `view` does not

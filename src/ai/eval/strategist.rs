@@ -29,26 +29,14 @@ pub const HIDDEN_SHARE: i32 = 12;
 
 /// Points per unit of nearness to the enemy Flag (a piece `d` squares away, Manhattan, adds
 /// `FLAG_NEAR * (FLAG_RADIUS - d)` when `d < FLAG_RADIUS`).
-pub const FLAG_NEAR: i32 = 3;
+pub const FLAG_NEAR: i32 = 6;
 
 /// How far (Manhattan) the flag-danger term reaches.
 pub const FLAG_RADIUS: i32 = 6;
 
 /// Most flag-danger points one side can collect (so that piling pieces up around a sampled
 /// Flag never outweighs a piece of material).
-pub const FLAG_CAP: i32 = 45;
-
-/// Danger to the searching side's own Flag from the nearest threatening enemy piece `d`
-/// squares away (Manhattan; index `d`, nothing beyond 5). Why: the lost games of v4 show known
-/// enemy Miners walking to a bombed-in Flag while the bot captured pieces far away; the plain
-/// nearness term (at most 45 points) never outweighed a capture, and the walk is longer than
-/// the search sees.
-pub const OWN_FLAG_DANGER: [i32; 6] = [0, 300, 160, 80, 35, 12];
-
-/// Share (in 1/64ths) of [`OWN_FLAG_DANGER`] a piece that is not a Miner carries while the
-/// Flag is bombed in (every neighbour a Bomb of its side, a lake or the edge): only a Miner
-/// gets through the Bombs.
-pub const BOMBED_IN_SHARE: i32 = 10;
+pub const FLAG_CAP: i32 = 90;
 
 /// Per-kind values of both sides, fixed for one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,9 +101,6 @@ pub struct Evaluator {
     pub values: Values,
     /// Where each side's Flag stands (Flags never move), if it is on the board.
     pub flag: BySide<Option<Square>>,
-    /// The side whose Flag is guarded by [`OWN_FLAG_DANGER`]: the side to move at the search
-    /// root, whose own Flag square is known for certain (the enemy's is only sampled).
-    pub guarded: Side,
 }
 
 fn manhattan(a: Square, b: Square) -> i32 {
@@ -128,35 +113,7 @@ impl Evaluator {
         let flag = BySide::from_fn(|s| {
             pos.pieces_of(s).map(|id| pos.piece(id)).find(|p| p.kind == PieceKind::Flag).map(|p| p.square)
         });
-        Evaluator { values: Values::of_position(pos), flag, guarded: pos.to_move() }
-    }
-
-    /// The danger to `side`'s Flag: [`OWN_FLAG_DANGER`] of the nearest enemy movable piece
-    /// (a non-Miner counting [`BOMBED_IN_SHARE`] of it while the Flag is bombed in).
-    fn flag_danger(&self, pos: &Position, side: Side) -> i32 {
-        let Some(f) = self.flag[side] else { return 0 };
-        let bombed_in = crate::rules::Direction::ALL.iter().all(|&d| match f.step(d) {
-            None => true,
-            Some(n) if n.is_lake() => true,
-            Some(n) => pos.occupant(n) == Some((side, PieceKind::Bomb)),
-        });
-        let mut worst = 0;
-        for id in pos.pieces_of(side.opponent()) {
-            let p = pos.piece(id);
-            if !p.kind.is_movable() {
-                continue;
-            }
-            let d = manhattan(p.square, f) as usize;
-            if d >= OWN_FLAG_DANGER.len() {
-                continue;
-            }
-            let mut w = OWN_FLAG_DANGER[d];
-            if bombed_in && p.kind != PieceKind::Miner {
-                w = w * BOMBED_IN_SHARE / 64;
-            }
-            worst = worst.max(w);
-        }
-        worst
+        Evaluator { values: Values::of_position(pos), flag }
     }
 
     /// What `side` has: material, hidden bonus, flag danger to the enemy, advance.
@@ -188,10 +145,7 @@ impl Evaluator {
 
     /// The score of `pos` for `side` (zero-sum).
     pub fn evaluate(&self, pos: &Position, side: Side) -> i32 {
-        let danger = self.flag_danger(pos, self.guarded);
-        let guarded = self.side_score(pos, self.guarded) - danger;
-        let other = self.side_score(pos, self.guarded.opponent());
-        if side == self.guarded { guarded - other } else { other - guarded }
+        self.side_score(pos, side) - self.side_score(pos, side.opponent())
     }
 }
 

@@ -28,7 +28,7 @@
 use crate::ai::SearchContext;
 use crate::ai::eval::material::{MAX_PLY, WIN, terminal_score};
 use crate::ai::eval::strategist::Evaluator;
-use crate::rules::{Battle, Move, MoveList, PieceKind, Position, Side, battle};
+use crate::rules::{Battle, Move, MoveList, PieceKind, Position, battle};
 
 /// Larger than any score.
 pub const INF: i32 = WIN + 1;
@@ -101,11 +101,6 @@ pub struct Searcher<'t, 'c, 'a> {
     pub aborted: bool,
     since_clock: u64,
     deadline_ms: Option<f64>,
-    /// The side whose Flag's square is a guess of the sample (the root's enemy: its Flag is
-    /// never seen before it is taken).
-    guessed_flag: Side,
-    /// How much taking the guessed Flag is a win in this sample (see [`Searcher::terminal`]).
-    pub flag_weight: f64,
 }
 
 /// When a search with a time budget of `t` ms stops: [`SAFETY_SHARE`] of the budget (at least
@@ -143,8 +138,6 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             aborted: false,
             since_clock: 0,
             deadline_ms: ctx_deadline,
-            guessed_flag: pos.to_move().opponent(),
-            flag_weight: 1.0,
         }
     }
 
@@ -162,27 +155,6 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         {
             self.aborted = true;
         }
-    }
-
-    /// [`terminal_score`], except for the capture of the guessed Flag: a game won with weight
-    /// [`Searcher::flag_weight`] (in the points of [`summed`]: [`WIN_SUM`] less [`PLY_COST`]
-    /// per ply) and otherwise the position's evaluation. Why: in a sample the Flag stands
-    /// wherever the draw put it, so one sample in four "knows" a Flag that the belief gives one
-    /// chance in twenty; the weight (the belief's probability over the samples' share, see
-    /// [`RootBelief::flag_weight`]) makes the sample value that capture as the belief does,
-    /// and the sample still compares it with its other lines (measured: v4 left its Spy to the
-    /// known enemy Marshal for a Flag one sample put three plies away).
-    #[inline]
-    fn terminal(&self, pos: &Position, moves: &MoveList, ply: u32) -> Option<i32> {
-        let t = terminal_score(pos, moves, ply)?;
-        if t != 0 && pos.flag_captured() == Some(self.guessed_flag) {
-            let w = self.flag_weight.clamp(0.0, 1.0);
-            let winner = self.guessed_flag.opponent();
-            let won = (WIN_SUM - PLY_COST * ply as i64).max(WIN_SUM / 2) as f64;
-            let g = (w * won + (1.0 - w) * self.eval.evaluate(pos, winner) as f64).round() as i32;
-            return Some(if pos.to_move() == winner { g } else { -g });
-        }
-        Some(t)
     }
 
     fn order(&self, pos: &Position, moves: &mut MoveList, tt_move: Option<Move>, ply: usize) {
@@ -214,7 +186,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
     fn quiesce(&mut self, pos: &mut Position, ply: u32, qdepth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.tick();
         let moves = pos.legal_moves();
-        if let Some(t) = self.terminal(pos, &moves, ply) {
+        if let Some(t) = terminal_score(pos, &moves, ply) {
             return t;
         }
         let stand = self.eval.evaluate(pos, pos.to_move());
@@ -253,7 +225,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         }
         self.tick();
         let mut moves = pos.legal_moves();
-        if let Some(t) = self.terminal(pos, &moves, ply) {
+        if let Some(t) = terminal_score(pos, &moves, ply) {
             return t;
         }
         let key = pos.hash();
@@ -363,16 +335,16 @@ pub struct SampledResult {
 /// `settings.max_depth`. Root moves are visited in `order` at first (the caller shuffles it
 /// so that equal sums are broken at random), then by the previous iteration's sums.
 ///
-/// `belief` corrects the sums for what a handful of samples gets wrong (see [`RootBelief`]).
+/// `chance` (empty, or one entry per root move) marks the root attacks on enemy pieces whose
+/// kind is unknown: their sums are a chance node over the belief ([`RootChance`]).
 pub fn search_samples(
     samples: &mut [Position],
     moves: &[Move],
     order: &[usize],
-    belief: &RootBelief,
+    chance: &[Option<RootChance>],
     ctx: &mut SearchContext,
     settings: Settings,
 ) -> SampledResult {
-    let chance = belief.chance;
     // The defender's kind in each sample, for the root attacks on unknown pieces.
     let defenders: Vec<Vec<Option<PieceKind>>> = samples
         .iter()
@@ -389,9 +361,8 @@ pub fn search_samples(
     let mut order: Vec<usize> = order.to_vec();
     let mut result = SampledResult { best: order[0], sums: vec![0; moves.len()], counted: 0, depth: 0 };
     'deepen: for depth in 1..=settings.max_depth.max(1) {
-        for (n, (pos, rv)) in samples.iter_mut().zip(per_sample.iter_mut()).enumerate() {
+        for (pos, rv) in samples.iter_mut().zip(per_sample.iter_mut()) {
             let mut s = Searcher::new(ctx, &mut table, pos);
-            s.flag_weight = belief.flag_weight.get(n).copied().unwrap_or(1.0);
             match s.root(pos, moves, &order, depth) {
                 Some(v) => *rv = RootValues { depth, values: v },
                 None => break 'deepen,
@@ -440,21 +411,6 @@ pub fn summed(v: i32) -> i64 {
     } else {
         v as i64
     }
-}
-
-/// What the root knows of the belief beyond the samples.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct RootBelief<'a> {
-    /// Empty, or one entry per root move: the root attacks on enemy pieces whose kind is
-    /// unknown, whose sums are a chance node over the belief ([`RootChance`]).
-    pub chance: &'a [Option<RootChance>],
-    /// Empty, or one weight per sample for a win by taking that sample's (guessed) enemy Flag:
-    /// the belief's probability that the Flag stands there, over the share of the samples that
-    /// put it there, at most 1 (see [`summed`]). Why: in a sample the Flag is wherever the
-    /// draw put it, so one sample in four "knows" a Flag that the belief gives one chance in
-    /// twenty (measured: v4 left its Spy to the known enemy Marshal for a Flag one sample
-    /// put three plies away).
-    pub flag_weight: &'a [f64],
 }
 
 /// A root attack by our `attacker` on an enemy piece whose kind is unknown, with the belief's
@@ -516,9 +472,7 @@ pub fn chance_value(rc: &RootChance, drawn: &[(PieceKind, i64)], baseline: f64) 
             .iter()
             .filter(|&&(k, _)| outcome_class(rc.attacker, k) == c)
             .fold((0usize, 0.0f64), |(n, s), &(_, v)| (n + 1, s + v as f64));
-        // The Flag: its capture as a won game always (the sample that drew it weighed it by
-        // the sample's own Flag weight, which the class probability replaces here).
-        let est = if n > 0 && c != 0 {
+        let est = if n > 0 {
             s / n as f64
         } else {
             match c {
@@ -587,7 +541,7 @@ mod tests {
             return s.quiesce(pos, ply, QS_DEPTH, -INF, INF);
         }
         let moves = pos.legal_moves();
-        if let Some(t) = s.terminal(pos, &moves, ply) {
+        if let Some(t) = terminal_score(pos, &moves, ply) {
             return t;
         }
         let mut best = -INF;
@@ -632,5 +586,46 @@ mod tests {
             assert_eq!(pos.hash(), before, "the search leaves the position as it found it");
             checked += 1;
         }
+    }
+
+    fn probs(pairs: &[(PieceKind, f64)]) -> [f64; 12] {
+        let mut p = [0.0; 12];
+        for &(k, w) in pairs {
+            p[k.index()] = w;
+        }
+        p
+    }
+
+    #[test]
+    fn chance_node_weighs_an_outcome_no_sample_drew_by_its_probability() {
+        // A General attacks a piece that is a Bomb with probability 0.3 and a Sergeant
+        // otherwise; all four samples drew the Sergeant (value 130 each, baseline 100).
+        let rc = RootChance {
+            attacker: PieceKind::General,
+            probs: probs(&[(PieceKind::Bomb, 0.3), (PieceKind::Sergeant, 0.7)]),
+        };
+        let drawn = [(PieceKind::Sergeant, 130); 4];
+        let v = chance_value(&rc, &drawn, 100.0);
+        // 0.7 * 130 + 0.3 * (100 - the General): the plain mean over the samples says 130.
+        let general = crate::ai::eval::material::piece_value(PieceKind::General) as f64;
+        assert!((v - (0.7 * 130.0 + 0.3 * (100.0 - general))).abs() < 1e-9, "{v}");
+        // With no Bomb in the belief the samples' mean stands.
+        let safe = RootChance { probs: probs(&[(PieceKind::Sergeant, 1.0)]), ..rc };
+        assert!((chance_value(&safe, &drawn, 100.0) - 130.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn chance_node_gives_a_flag_drawn_once_its_belief_probability_not_a_sample_share() {
+        // One sample of four drew the Flag (a won game, 1,180); the belief gives it 5 %.
+        let rc = RootChance {
+            attacker: PieceKind::Major,
+            probs: probs(&[(PieceKind::Flag, 0.05), (PieceKind::Bomb, 0.25), (PieceKind::Scout, 0.7)]),
+        };
+        let drawn = [(PieceKind::Flag, 1_180), (PieceKind::Scout, 60), (PieceKind::Scout, 50), (PieceKind::Bomb, -90)];
+        let v = chance_value(&rc, &drawn, 40.0);
+        let expected = 0.05 * 1_180.0 + 0.7 * 55.0 + 0.25 * -90.0;
+        assert!((v - expected).abs() < 1e-9, "{v} vs {expected}");
+        let plain_mean = drawn.iter().map(|d| d.1 as f64).sum::<f64>() / 4.0;
+        assert!(v < plain_mean / 2.0, "the sample share (1/4) would have counted the Flag five times over");
     }
 }

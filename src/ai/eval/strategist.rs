@@ -28,14 +28,17 @@ use crate::rules::{Army, BySide, PieceKind, Position, Side, Square};
 pub const HIDDEN_SHARE: i32 = 12;
 
 /// Points per unit of nearness to the enemy Flag (a piece `d` squares away, Manhattan, adds
-/// `FLAG_NEAR * (FLAG_RADIUS - d)` when `d < FLAG_RADIUS`).
+/// `FLAG_NEAR * (FLAG_RADIUS - d)` when `d < FLAG_RADIUS`). 6 rather than session 1's 3:
+/// the bot wins by taking the Flag, and the doubled pull scored best of the session-2 versions
+/// (22-0-18 against `invincible` at 100,000 nodes, v4 19-2-19; within the noise, see the
+/// log in docs/bots/strategist.md).
 pub const FLAG_NEAR: i32 = 6;
 
 /// How far (Manhattan) the flag-danger term reaches.
 pub const FLAG_RADIUS: i32 = 6;
 
 /// Most flag-danger points one side can collect (so that piling pieces up around a sampled
-/// Flag never outweighs a piece of material).
+/// Flag never outweighs a strong piece of material).
 pub const FLAG_CAP: i32 = 90;
 
 /// Per-kind values of both sides, fixed for one search.

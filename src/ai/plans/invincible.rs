@@ -12,7 +12,7 @@
 //! scores attacks, every other plan gives 0 to an attack move, except [`LottoDefense`], whose
 //! thesis text asks it to raise the priority of capturing a lotto piece (documented choice).
 
-use super::{Ctx, Plan, bfs, clear_line, is_lane, manhattan};
+use super::{Ctx, Plan, in_clear_line, is_lane, manhattan};
 use crate::rules::{Battle, Move, PieceId, PieceKind, Square, battle};
 
 /// Negative outcomes of an attack on an unknown piece weigh this much more (§5.4.1: "of a
@@ -43,13 +43,7 @@ impl ImmediateCapture {
         let ka = ctx.own_kind(a);
         let own_reveal = if ctx.public[a.index()] { 0.0 } else { ctx.reveal[ctx.me] * ctx.v(ctx.me, ka) };
         let enemy_unknown = !ctx.public[e.index()];
-        let d = &ctx.dist[e.index()];
-        let mut total = 0.0;
-        for k in PieceKind::ALL {
-            let p = d[k.index()];
-            if p == 0.0 {
-                continue;
-            }
+        ctx.expectation(e, |k| {
             let enemy_reveal = if enemy_unknown { ctx.reveal[ctx.opp] * ctx.v(ctx.opp, k) } else { 0.0 };
             let won = ctx.v(ctx.opp, k) - own_reveal;
             let lost = enemy_reveal - ctx.v(ctx.me, ka);
@@ -61,9 +55,8 @@ impl ImmediateCapture {
             if enemy_unknown && out < 0.0 {
                 out *= PESSIMISM;
             }
-            total += p * out;
-        }
-        total
+            out
+        })
     }
 }
 
@@ -72,10 +65,7 @@ impl Plan for ImmediateCapture {
         "ImmediateCapture"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        match (ctx.board[mv.from.index()], ctx.board[mv.to.index()]) {
-            (Some(a), Some(e)) if e.side() == ctx.opp => ImmediateCapture::expected(ctx, a, e),
-            _ => 0.0,
-        }
+        ctx.attack(mv).map_or(0.0, |(a, e)| ImmediateCapture::expected(ctx, a, e))
     }
 }
 
@@ -86,7 +76,7 @@ impl Plan for ImmediateCapture {
 pub fn zone_weight(board: &[Option<PieceId>; 100], e_sq: Square, x: Square) -> f64 {
     let d = manhattan(e_sq, x);
     let far = 1.0 / (1.0 + 0.05 * (d - 1).max(0) as f64);
-    if e_sq.in_line(x) && (d == 1 || clear_line(board, e_sq, x)) {
+    if in_clear_line(board, e_sq, x) {
         return far;
     }
     let free: Vec<Square> = x.neighbours().filter(|n| board[n.index()].is_none()).collect();
@@ -141,10 +131,7 @@ impl TacticalDefense {
     pub fn danger(&self, ctx: &Ctx, board: &[Option<PieceId>; 100], moved: Option<(PieceId, Square)>) -> f64 {
         let mut total = 0.0;
         for &m in &self.defended {
-            let x = match moved {
-                Some((id, to)) if id == m => to,
-                _ => ctx.view.piece(m).square,
-            };
+            let x = ctx.square_given(m, moved);
             let km = ctx.own_kind(m);
             let mut d = 0.0;
             for e in ctx.enemies() {
@@ -168,10 +155,10 @@ impl Plan for TacticalDefense {
         "TacticalDefense"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) || self.defended.is_empty() {
+        let Some(id) = ctx.quiet_mover(mv) else { return 0.0 };
+        if self.defended.is_empty() {
             return 0.0;
         }
-        let id = ctx.board[mv.from.index()].expect("a piece moves");
         let after = ctx.board_after(mv);
         // A first move of an unmoved piece puts it in this plan's care too.
         let extra = if self.defended.contains(&id) {
@@ -212,11 +199,7 @@ impl TacticalAttack {
             }
             let es = ctx.view.piece(e).square;
             let d = manhattan(es, x);
-            let w = if es.in_line(x) && (d == 1 || clear_line(board, x, es)) {
-                0.8f64.powi(d - 1)
-            } else {
-                0.5 * 0.8f64.powi(d - 1)
-            };
+            let w = if in_clear_line(board, x, es) { 0.8f64.powi(d - 1) } else { 0.5 * 0.8f64.powi(d - 1) };
             total += gain * w;
         }
         total * ATTACK_FRACTION
@@ -228,10 +211,7 @@ impl Plan for TacticalAttack {
         "TacticalAttack"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) {
-            return 0.0;
-        }
-        let a = ctx.board[mv.from.index()].expect("a piece moves");
+        let Some(a) = ctx.quiet_mover(mv) else { return 0.0 };
         let after = ctx.board_after(mv);
         TacticalAttack::potential(ctx, &after, a, mv.to) - TacticalAttack::potential(ctx, &ctx.board, a, mv.from)
     }
@@ -288,9 +268,7 @@ impl Plan for LottoDefense {
         if self.before == 0.0 {
             return 0.0;
         }
-        if ctx.is_attack(mv) {
-            let a = ctx.board[mv.from.index()].expect("a piece moves");
-            let e = ctx.board[mv.to.index()].expect("attacked piece");
+        if let Some((a, e)) = ctx.attack(mv) {
             if !ctx.lotto[e.index()] {
                 return 0.0;
             }
@@ -359,19 +337,13 @@ impl Plan for StrategicAttack {
         "StrategicAttack"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) {
-            return 0.0;
-        }
-        let a = ctx.board[mv.from.index()].expect("a piece moves");
+        let Some(a) = ctx.quiet_mover(mv) else { return 0.0 };
         let targets = Self::targets(ctx, a);
         if targets.is_empty() {
             return 0.0;
         }
-        let mut board = ctx.board;
-        board[mv.from.index()] = None;
-        let d = bfs(&board, &targets);
-        let (before, after) = (d[mv.from.index()], d[mv.to.index()]);
-        if before == u8::MAX || after >= before {
+        let Some((before, after)) = ctx.path_distances(mv, &targets) else { return 0.0 };
+        if after >= before {
             return 0.0;
         }
         let v01 = ctx.values.of(ctx.me, ctx.own_kind(a)).min(1.0);
@@ -426,10 +398,7 @@ impl Plan for StrategicDefense {
         "StrategicDefense"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) {
-            return 0.0;
-        }
-        let id = ctx.board[mv.from.index()].expect("a piece moves");
+        let Some(id) = ctx.quiet_mover(mv) else { return 0.0 };
         self.before - Self::forks(ctx, &ctx.board_after(mv), Some((id, mv.to)))
     }
 }
@@ -455,10 +424,7 @@ impl FlagDefense {
         let bombed_in = f
             .neighbours()
             .all(|n| board[n.index()].is_some_and(|id| id.side() == ctx.me && ctx.own_kind(id) == PieceKind::Bomb));
-        let at = |id: PieceId| match moved {
-            Some((m, to)) if m == id => to,
-            _ => ctx.view.piece(id).square,
-        };
+        let at = |id: PieceId| ctx.square_given(id, moved);
         let mut total = 0.0;
         for e in ctx.enemies() {
             let es = ctx.view.piece(e).square;
@@ -498,10 +464,10 @@ impl Plan for FlagDefense {
         "FlagDefense"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) || self.before == 0.0 {
+        let Some(id) = ctx.quiet_mover(mv) else { return 0.0 };
+        if self.before == 0.0 {
             return 0.0;
         }
-        let id = ctx.board[mv.from.index()].expect("a piece moves");
         FLAG_DEFENSE * (self.before - Self::uncovered(ctx, &ctx.board_after(mv), Some((id, mv.to))))
     }
 }
@@ -552,10 +518,7 @@ impl TrapPiece {
         trappers: &[PieceId],
         moved: Option<(PieceId, Square)>,
     ) -> usize {
-        let at = |id: PieceId| match moved {
-            Some((m, to)) if m == id => to,
-            _ => ctx.view.piece(id).square,
-        };
+        let at = |id: PieceId| ctx.square_given(id, moved);
         let mut tr = [u8::MAX; 100];
         let mut en = [u8::MAX; 100];
         for &a in trappers {
@@ -599,10 +562,10 @@ impl Plan for TrapPiece {
         "TrapPiece"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) || self.targets.is_empty() {
+        let Some(id) = ctx.quiet_mover(mv) else { return 0.0 };
+        if self.targets.is_empty() {
             return 0.0;
         }
-        let id = ctx.board[mv.from.index()].expect("a piece moves");
         let after = ctx.board_after(mv);
         let mut total = 0.0;
         for (e, trappers, before) in &self.targets {
@@ -643,10 +606,7 @@ impl Plan for Information {
         "Information"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) {
-            return 0.0;
-        }
-        let a = ctx.board[mv.from.index()].expect("a piece moves");
+        let Some(a) = ctx.quiet_mover(mv) else { return 0.0 };
         let ka = ctx.own_kind(a);
         if !(ka == PieceKind::Scout || ctx.values.of(ctx.me, ka) < ctx.values.of(ctx.me, PieceKind::Captain)) {
             return 0.0;
@@ -681,10 +641,10 @@ impl Plan for MinerPlan {
         "MinerPlan"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) || ctx.values.state[ctx.me] < 1.0 {
+        let Some(a) = ctx.quiet_mover(mv) else { return 0.0 };
+        if ctx.values.state[ctx.me] < 1.0 {
             return 0.0;
         }
-        let a = ctx.board[mv.from.index()].expect("a piece moves");
         if ctx.own_kind(a) != PieceKind::Miner {
             return 0.0;
         }
@@ -718,10 +678,7 @@ impl Plan for MovePenalty {
         "MovePenalty"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) {
-            return 0.0;
-        }
-        let id = ctx.board[mv.from.index()].expect("a piece moves");
+        let Some(id) = ctx.quiet_mover(mv) else { return 0.0 };
         let p = ctx.view.piece(id);
         let mut pen = 0.0;
         if !p.moved {

@@ -216,6 +216,60 @@ impl<'a> Ctx<'a> {
         self.board[mv.to.index()].is_some_and(|id| id.side() == self.opp)
     }
 
+    /// The attacker and the defender of `mv`, if it attacks.
+    #[inline]
+    pub fn attack(&self, mv: Move) -> Option<(PieceId, PieceId)> {
+        if self.is_attack(mv) { Some((self.mover(mv), self.board[mv.to.index()]?)) } else { None }
+    }
+
+    /// The own piece that makes `mv` (a legal move of the view).
+    #[inline]
+    pub fn mover(&self, mv: Move) -> PieceId {
+        self.board[mv.from.index()].expect("a piece moves")
+    }
+
+    /// The piece that makes `mv` if the move attacks nothing; `None` for an attack. Most
+    /// plans score only such quiet moves (§5.3: attacks are [`invincible::ImmediateCapture`]'s
+    /// and StrategoAI's T1's business).
+    #[inline]
+    pub fn quiet_mover(&self, mv: Move) -> Option<PieceId> {
+        if self.is_attack(mv) { None } else { Some(self.mover(mv)) }
+    }
+
+    /// Where piece `id` stands when `moved` (an own piece and its new square) has moved.
+    #[inline]
+    pub fn square_given(&self, id: PieceId, moved: Option<(PieceId, Square)>) -> Square {
+        match moved {
+            Some((m, to)) if m == id => to,
+            _ => self.view.piece(id).square,
+        }
+    }
+
+    /// The expectation over enemy `e`'s kind guesses of `value(kind)` (kinds of probability 0
+    /// skipped).
+    pub fn expectation(&self, e: PieceId, mut value: impl FnMut(PieceKind) -> f64) -> f64 {
+        let d = &self.dist[e.index()];
+        let mut total = 0.0;
+        for k in PieceKind::ALL {
+            let p = d[k.index()];
+            if p == 0.0 {
+                continue;
+            }
+            total += p * value(k);
+        }
+        total
+    }
+
+    /// Free-path distances ([`bfs`]) to `targets` from the two squares of `mv`, with the mover
+    /// lifted off the board; `None` if either square cannot reach them.
+    pub fn path_distances(&self, mv: Move, targets: &[Square]) -> Option<(u8, u8)> {
+        let mut board = self.board;
+        board[mv.from.index()] = None;
+        let d = bfs(&board, targets);
+        let (from, to) = (d[mv.from.index()], d[mv.to.index()]);
+        (from != u8::MAX && to != u8::MAX).then_some((from, to))
+    }
+
     /// Alive enemy pieces.
     pub fn enemies(&self) -> impl Iterator<Item = PieceId> + '_ {
         self.view.pieces_of(self.opp)
@@ -263,6 +317,12 @@ pub fn clear_line(board: &[Option<PieceId>; 100], a: Square, b: Square) -> bool 
         c += dc;
     }
     true
+}
+
+/// Whether `a` and `b` stand in one row or column with nothing between them: next to each
+/// other, or [`clear_line`].
+pub fn in_clear_line(board: &[Option<PieceId>; 100], a: Square, b: Square) -> bool {
+    a.in_line(b) && (manhattan(a, b) == 1 || clear_line(board, a, b))
 }
 
 /// Breadth-first distances from `sources` over squares that are not lakes and not occupied

@@ -1,4 +1,4 @@
-//! The rules of the game (rules.md): board, armies, setups, moves, combat, repetition,
+//! The rules of the game (docs/rules.md): board, armies, setups, moves, combat, repetition,
 //! the end of the game, what each side knows, and the notations.
 //!
 //! Knows nothing of AI, JavaScript or time.

@@ -22,10 +22,10 @@
 //! just came from (art. 11.2). Attacks are never forbidden by it (they remove a piece, so no
 //! earlier position can come back), and any non-threatening move ends the chase.
 //!
-//! Interpretation choices, argued from rules.md and ISF art. 11: positions are compared with
+//! Interpretation choices, argued from docs/rules.md and ISF art. 11: positions are compared with
 //! the same side to move (the chaser's candidate against the positions after the chaser's
 //! earlier moves, as Invincible's appendix A3 does); an attack by the chaser ends the chase
-//! (rules.md counts moving next to a piece, and no position before an attack can recur); a
+//! (docs/rules.md counts moving next to a piece, and no position before an attack can recur); a
 //! threat only against pieces that never evaded continues the chase but is not a chasing
 //! move, so it is never forbidden.
 

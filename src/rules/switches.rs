@@ -1,4 +1,4 @@
-//! `Rules`: every switch of the rules in one value (rules.md).
+//! `Rules`: every switch of the rules in one value (docs/rules.md).
 
 use super::piece::{Side, Variant};
 use serde::{Deserialize, Serialize};

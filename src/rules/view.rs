@@ -1,4 +1,4 @@
-//! `PlayerView`: exactly what one side knows (rules.md, "Information"), kept up to date from
+//! `PlayerView`: exactly what one side knows (docs/rules.md, "Information"), kept up to date from
 //! move reports. It is the only thing a bot is ever given.
 //!
 //! Inside, a *shadow* [`Position`] holds the board with a placeholder kind on every enemy

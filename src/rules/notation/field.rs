@@ -1,7 +1,7 @@
 //! Gravon fields: a whole board as 100 StraDoS2 letters, `a1 b1 .. j1, a2 .. j10`.
 //!
 //! `A` is an empty square, `_` a lake square, Red's pieces `B`..`M` and Blue's `N`..`Y`
-//! (rules.md, "Notation"). A field need not hold full armies (studies, tests). Invariants:
+//! (docs/rules.md, "Notation"). A field need not hold full armies (studies, tests). Invariants:
 //! - [`parse_field`] accepts exactly the strings whose every lake square holds `_`, every other
 //!   square `A` or a piece letter, 100 letters in all; errors name the square and the letter;
 //! - `format_placement(&parse_field(s)?) == s` for every accepted `s`;

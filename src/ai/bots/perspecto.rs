@@ -205,6 +205,11 @@ impl PerspectoBot {
         }
         let (mv, v) = best.expect("at least one legal move");
         ctx.report(depth, Some(mv), Some(v));
+        // Candidates for the engine's Thought: every move's tactical plus strategic value, the
+        // chosen move first (it won a random tie-break among equals), then highest first.
+        let mut candidates: Vec<(Move, f64)> = scores.iter().map(|&(m, t, s)| (m, t + s)).collect();
+        candidates.sort_by(|a, b| (b.0 == mv).cmp(&(a.0 == mv)).then(b.1.total_cmp(&a.1)));
+        ctx.set_candidates(candidates);
         Decision { mv, scores, depth, fears }
     }
 }

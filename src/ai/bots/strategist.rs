@@ -114,6 +114,14 @@ impl Bot for StrategistBot {
 
     fn choose_move(&mut self, view: &PlayerView, ctx: &mut SearchContext) -> Move {
         let part = root_scores(view, ctx, self.config, &mut self.cache);
+        // Candidates for the engine's Thought: each move's mean value over the samples counted,
+        // highest first; a stable sort keeps `combine`'s earliest-index tie-break, so the move
+        // played heads the list.
+        let (moves, sums, counted) = &part;
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(sums[i]));
+        let per = (*counted).max(1) as f64;
+        ctx.set_candidates(order.iter().map(|&i| (moves[i], sums[i] as f64 / per)).collect());
         combine(std::slice::from_ref(&part)).expect("the bot contract guarantees a legal move")
     }
 

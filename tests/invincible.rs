@@ -163,7 +163,7 @@ fn defend_marshal_avoids_possible_spies() {
     let replay = PublicReplay::from_view(&view);
     let ctx = Ctx::with_replay(&view, &replay, &ValueRules::INVINCIBLE);
     let s = scores(&view, &DefMarshalFromSpy, &ctx, &["e4-e5", "e4-d4", "a2-a3"]);
-    let p_spy = ctx.dist[view.piece_at(sq("f5")).unwrap().index()][Spy.index()];
+    let p_spy = ctx.dist[view.piece_at(sq("f5")).unwrap().index()][Spy];
     assert!(p_spy > 0.0);
     assert!(s[0] < 0.0 && (s[0] + p_spy * ctx.v(Side::Red, Marshal)).abs() < 1e-9, "{s:?}");
     assert_eq!(s[1], 0.0);

@@ -180,7 +180,7 @@ fn marshal_defense() {
     let view = PlayerView::new(&pos, Side::Red);
     let ctx = Ctx::uniform(&view, &ValueRules::STRATEGOAI);
     let s = scores(&view, &MarshalDefense, &ctx, &["e4-e5", "e4-d4", "a2-a3"]);
-    let p = ctx.dist[view.piece_at(sq("f5")).unwrap().index()][Spy.index()];
+    let p = ctx.dist[view.piece_at(sq("f5")).unwrap().index()][Spy];
     assert!(p > 0.3, "moved unknown piece is the Spy with probability {p}");
     assert!(s[0] < 0.0 && (s[0] + ctx.v(Side::Red, Marshal)).abs() < 1e-9, "{s:?}");
     assert_eq!(s[1], 0.0);

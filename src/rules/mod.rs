@@ -27,6 +27,6 @@ pub use position::{
     PositionError, ReportError, WinReason,
 };
 pub use setup::{Setup, SetupError};
-pub use square::{Direction, Square, SquareError};
+pub use square::{BySquare, Direction, Square, SquareError};
 pub use switches::Rules;
 pub use view::{PlayerView, ViewError, ViewPiece, ViewRecord, ViewStart};

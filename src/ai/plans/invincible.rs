@@ -12,8 +12,8 @@
 //! scores attacks, every other plan gives 0 to an attack move, except [`LottoDefense`], whose
 //! thesis text asks it to raise the priority of capturing a lotto piece (documented choice).
 
-use super::{Ctx, Plan, in_clear_line, is_lane, manhattan};
-use crate::rules::{Battle, Move, PieceId, PieceKind, Square, battle};
+use super::{Board, Ctx, Plan, in_clear_line, is_lane, manhattan};
+use crate::rules::{Battle, BySquare, Move, PieceId, PieceKind, Square, battle};
 
 /// Negative outcomes of an attack on an unknown piece weigh this much more (§5.4.1: "of a
 /// pessimistic nature"; the factor is not given).
@@ -73,13 +73,13 @@ impl Plan for ImmediateCapture {
 /// in line with a clear path ("D"), on a line next to the piece's line when the piece cannot
 /// step onto the enemy's side ("d"), or anywhere within 3 steps of a piece with a single free
 /// neighbour ("L"). Slightly less the further the enemy is. 0 when not threatening.
-pub fn zone_weight(board: &[Option<PieceId>; 100], e_sq: Square, x: Square) -> f64 {
+pub fn zone_weight(board: &Board, e_sq: Square, x: Square) -> f64 {
     let d = manhattan(e_sq, x);
     let far = 1.0 / (1.0 + 0.05 * (d - 1).max(0) as f64);
     if in_clear_line(board, e_sq, x) {
         return far;
     }
-    let free: Vec<Square> = x.neighbours().filter(|n| board[n.index()].is_none()).collect();
+    let free: Vec<Square> = x.neighbours().filter(|&n| board[n].is_none()).collect();
     if free.len() <= 1 && d <= 3 {
         return 0.9 * far;
     }
@@ -90,7 +90,7 @@ pub fn zone_weight(board: &[Option<PieceId>; 100], e_sq: Square, x: Square) -> f
         let (rr, cc) = (x.row() as i32 + r, x.col() as i32 + c);
         (0..10).contains(&rr)
             && (0..10).contains(&cc)
-            && Square::new(cc as u8, rr as u8).is_some_and(|s| !s.is_lake() && board[s.index()].is_none())
+            && Square::new(cc as u8, rr as u8).is_some_and(|s| !s.is_lake() && board[s].is_none())
     };
     if dr.abs() == 1 && d <= 8 && !step(dr, 0) {
         return 0.7 * far;
@@ -128,7 +128,7 @@ impl TacticalDefense {
 
     /// Total scaled danger over the defended pieces on `board` (`moved` = the own piece that
     /// moved and its new square).
-    pub fn danger(&self, ctx: &Ctx, board: &[Option<PieceId>; 100], moved: Option<(PieceId, Square)>) -> f64 {
+    pub fn danger(&self, ctx: &Ctx, board: &Board, moved: Option<(PieceId, Square)>) -> f64 {
         let mut total = 0.0;
         for &m in &self.defended {
             let x = ctx.square_given(m, moved);
@@ -185,7 +185,7 @@ impl TacticalAttack {
     pub const MIN_WIN: f64 = 0.8;
 
     /// Scaled attack potential of own `a` standing on `x` against all its prey on `board`.
-    pub fn potential(ctx: &Ctx, board: &[Option<PieceId>; 100], a: PieceId, x: Square) -> f64 {
+    pub fn potential(ctx: &Ctx, board: &Board, a: PieceId, x: Square) -> f64 {
         let ka = ctx.own_kind(a);
         let mut total = 0.0;
         for e in ctx.enemies() {
@@ -230,16 +230,16 @@ impl LottoDefense {
         LottoDefense { before: Self::penalty(ctx, &ctx.board, None) }
     }
 
-    fn penalty(ctx: &Ctx, board: &[Option<PieceId>; 100], removed: Option<PieceId>) -> f64 {
+    fn penalty(ctx: &Ctx, board: &Board, removed: Option<PieceId>) -> f64 {
         let mut total = 0.0;
         for s in Square::all() {
-            let Some(m) = board[s.index()] else { continue };
+            let Some(m) = board[s] else { continue };
             if m.side() != ctx.me || ctx.view.piece(m).moved || ctx.public[m.index()] {
                 continue;
             }
             let km = ctx.own_kind(m);
             for n in s.neighbours() {
-                let Some(l) = board[n.index()] else { continue };
+                let Some(l) = board[n] else { continue };
                 if l.side() != ctx.opp || !ctx.lotto[l.index()] || Some(l) == removed {
                     continue;
                 }
@@ -297,10 +297,10 @@ impl Plan for DefMarshalFromSpy {
         let after = ctx.board_after(mv);
         let mut p = 0.0;
         for n in x.neighbours() {
-            if let Some(e) = after[n.index()]
+            if let Some(e) = after[n]
                 && e.side() == ctx.opp
             {
-                p += ctx.dist[e.index()][PieceKind::Spy.index()];
+                p += ctx.dist[e.index()][PieceKind::Spy];
             }
         }
         -p.min(1.0) * ctx.v(ctx.me, PieceKind::Marshal)
@@ -322,11 +322,11 @@ impl StrategicAttack {
         for e in ctx.enemies() {
             if ImmediateCapture::expected(ctx, a, e) > 0.0 {
                 let es = ctx.view.piece(e).square;
-                t.extend(es.neighbours().filter(|n| ctx.board[n.index()].is_none()));
+                t.extend(es.neighbours().filter(|&n| ctx.board[n].is_none()));
             }
         }
         if t.is_empty() {
-            t.extend(Square::all().filter(|&s| is_lane(s) && ctx.board[s.index()].is_none()));
+            t.extend(Square::all().filter(|&s| is_lane(s) && ctx.board[s].is_none()));
         }
         t
     }
@@ -363,19 +363,16 @@ impl StrategicDefense {
         StrategicDefense { before: Self::forks(ctx, &ctx.board, None) }
     }
 
-    fn forks(ctx: &Ctx, board: &[Option<PieceId>; 100], moved: Option<(PieceId, Square)>) -> f64 {
+    fn forks(ctx: &Ctx, board: &Board, moved: Option<(PieceId, Square)>) -> f64 {
         let exposed =
             |id: PieceId| ctx.view.piece(id).moved || ctx.public[id.index()] || moved.is_some_and(|m| m.0 == id);
         let mut total = 0.0;
         for s in Square::all() {
-            if s.is_lake() || board[s.index()].is_some() {
+            if s.is_lake() || board[s].is_some() {
                 continue;
             }
-            let mine: Vec<PieceId> = s
-                .neighbours()
-                .filter_map(|n| board[n.index()])
-                .filter(|&id| id.side() == ctx.me && exposed(id))
-                .collect();
+            let mine: Vec<PieceId> =
+                s.neighbours().filter_map(|n| board[n]).filter(|&id| id.side() == ctx.me && exposed(id)).collect();
             if mine.len() < 2 {
                 continue;
             }
@@ -419,11 +416,11 @@ impl FlagDefense {
     }
 
     /// Uncovered threat to the flag on `board` (`moved`: the own piece that moved and where).
-    pub fn uncovered(ctx: &Ctx, board: &[Option<PieceId>; 100], moved: Option<(PieceId, Square)>) -> f64 {
+    pub fn uncovered(ctx: &Ctx, board: &Board, moved: Option<(PieceId, Square)>) -> f64 {
         let Some(f) = ctx.flag else { return 0.0 };
         let bombed_in = f
             .neighbours()
-            .all(|n| board[n.index()].is_some_and(|id| id.side() == ctx.me && ctx.own_kind(id) == PieceKind::Bomb));
+            .all(|n| board[n].is_some_and(|id| id.side() == ctx.me && ctx.own_kind(id) == PieceKind::Bomb));
         let at = |id: PieceId| ctx.square_given(id, moved);
         let mut total = 0.0;
         for e in ctx.enemies() {
@@ -433,7 +430,7 @@ impl FlagDefense {
                 continue;
             }
             let dist = &ctx.dist[e.index()];
-            let p = if bombed_in { dist[PieceKind::Miner.index()] } else { ctx.p_movable(e) };
+            let p = if bombed_in { dist[PieceKind::Miner] } else { ctx.p_movable(e) };
             let closeness = match d {
                 0..=2 => 1.0,
                 3 => 0.6,
@@ -446,7 +443,7 @@ impl FlagDefense {
             let mut cover: f64 = 0.0;
             for a in ctx.owns() {
                 let ka = ctx.own_kind(a);
-                if !ka.is_movable() || board[at(a).index()] != Some(a) {
+                if !ka.is_movable() || board[at(a)] != Some(a) {
                     continue;
                 }
                 if manhattan(at(a), es) <= d {
@@ -513,36 +510,36 @@ impl TrapPiece {
     /// Squares the target reaches strictly before any trapper (trappers expand first).
     pub fn freedom(
         ctx: &Ctx,
-        board: &[Option<PieceId>; 100],
+        board: &Board,
         e: PieceId,
         trappers: &[PieceId],
         moved: Option<(PieceId, Square)>,
     ) -> usize {
         let at = |id: PieceId| ctx.square_given(id, moved);
-        let mut tr = [u8::MAX; 100];
-        let mut en = [u8::MAX; 100];
+        let mut tr = BySquare::filled(u8::MAX);
+        let mut en = BySquare::filled(u8::MAX);
         for &a in trappers {
-            tr[at(a).index()] = 0;
+            tr[at(a)] = 0;
         }
-        en[ctx.view.piece(e).square.index()] = 0;
+        en[ctx.view.piece(e).square] = 0;
         let mut run = 0u8;
         loop {
             let mut updated = false;
             for s in Square::all() {
-                if tr[s.index()] == run {
+                if tr[s] == run {
                     for n in s.neighbours() {
-                        if board[n.index()].is_none() && tr[n.index()] > run + 1 {
-                            tr[n.index()] = run + 1;
+                        if board[n].is_none() && tr[n] > run + 1 {
+                            tr[n] = run + 1;
                             updated = true;
                         }
                     }
                 }
             }
             for s in Square::all() {
-                if en[s.index()] == run && tr[s.index()] > run {
+                if en[s] == run && tr[s] > run {
                     for n in s.neighbours() {
-                        if board[n.index()].is_none() && en[n.index()] > run + 1 && tr[n.index()] > run + 1 {
-                            en[n.index()] = run + 1;
+                        if board[n].is_none() && en[n] > run + 1 && tr[n] > run + 1 {
+                            en[n] = run + 1;
                             updated = true;
                         }
                     }
@@ -553,7 +550,7 @@ impl TrapPiece {
             }
             run += 1;
         }
-        en.iter().filter(|&&d| d != u8::MAX).count()
+        en.iter().filter(|&(_, &d)| d != u8::MAX).count()
     }
 }
 
@@ -613,7 +610,7 @@ impl Plan for Information {
         }
         let info = |e: PieceId| -> f64 {
             let d = &ctx.dist[e.index()];
-            PieceKind::ALL.iter().map(|&k| d[k.index()] * ctx.reveal[ctx.opp] * ctx.v(ctx.opp, k)).sum()
+            PieceKind::ALL.iter().map(|&k| d[k] * ctx.reveal[ctx.opp] * ctx.v(ctx.opp, k)).sum()
         };
         let mut best: Option<(f64, Square)> = None;
         for e in ctx.enemies() {
@@ -654,7 +651,7 @@ impl Plan for MinerPlan {
                 continue;
             }
             let d = &ctx.dist[e.index()];
-            let p = d[PieceKind::Flag.index()] + 0.3 * d[PieceKind::Bomb.index()];
+            let p = d[PieceKind::Flag] + 0.3 * d[PieceKind::Bomb];
             if best.is_none_or(|b| p > b.0) {
                 best = Some((p, ctx.view.piece(e).square));
             }

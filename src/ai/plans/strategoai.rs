@@ -21,7 +21,7 @@
 //! the context's generator; one node per move scored, stopping early on the budget.
 
 use super::values::{FlagValue, RevealPenalty, ValueRules};
-use super::{Ctx, Plan, in_clear_line, is_lane, manhattan};
+use super::{Board, Ctx, Plan, in_clear_line, is_lane, manhattan};
 use crate::rules::{Battle, Move, PieceId, PieceKind, Side, Square, battle};
 
 /// Reveal penalty (§3.2.1).
@@ -95,11 +95,7 @@ impl Plan for ImmediateCapture {
 
 /// The known enemy pieces in line with `x` with a clear path (T2 and T3's "line"), within
 /// [`DANGER_WINDOW`], with their weight: 1 next to `x`, falling by a quarter per square.
-fn known_in_line<'c>(
-    ctx: &'c Ctx,
-    board: &'c [Option<PieceId>; 100],
-    x: Square,
-) -> impl Iterator<Item = (PieceKind, f64)> + 'c {
+fn known_in_line<'c>(ctx: &'c Ctx, board: &'c Board, x: Square) -> impl Iterator<Item = (PieceKind, f64)> + 'c {
     ctx.enemies().filter_map(move |e| {
         let ke = ctx.view.kind(e)?;
         let es = ctx.view.piece(e).square;
@@ -111,7 +107,7 @@ fn known_in_line<'c>(
 
 /// Danger to an own piece of kind `km` on `x`: the highest weight of a known enemy piece in
 /// line ([`known_in_line`]) that beats it.
-fn line_danger(ctx: &Ctx, board: &[Option<PieceId>; 100], km: PieceKind, x: Square) -> f64 {
+fn line_danger(ctx: &Ctx, board: &Board, km: PieceKind, x: Square) -> f64 {
     known_in_line(ctx, board, x)
         .filter(|&(ke, _)| ke.is_movable() && battle(ke, km) == Battle::AttackerWins)
         .map(|(_, w)| w)
@@ -141,7 +137,7 @@ impl TacticalDefense {
         t
     }
 
-    fn total(&self, ctx: &Ctx, board: &[Option<PieceId>; 100], moved: Option<(PieceId, Square)>) -> f64 {
+    fn total(&self, ctx: &Ctx, board: &Board, moved: Option<(PieceId, Square)>) -> f64 {
         let mut sum = 0.0;
         for &m in &self.cared {
             let x = ctx.square_given(m, moved);
@@ -160,7 +156,7 @@ impl Plan for TacticalDefense {
         let Some(id) = ctx.quiet_mover(mv) else { return 0.0 };
         let km = ctx.own_kind(id);
         let mut s = 0.0;
-        let next_to_stronger = mv.to.neighbours().filter_map(|n| ctx.board[n.index()]).any(|e| {
+        let next_to_stronger = mv.to.neighbours().filter_map(|n| ctx.board[n]).any(|e| {
             e.side() == ctx.opp
                 && ctx.view.kind(e).is_some_and(|ke| ke.is_movable() && battle(ke, km) == Battle::AttackerWins)
         });
@@ -179,7 +175,7 @@ pub struct TacticalAttack;
 
 /// Half the value of the best known enemy piece in line ([`known_in_line`]) that own `ka`
 /// on `x` beats, times its weight.
-fn line_prey(ctx: &Ctx, board: &[Option<PieceId>; 100], ka: PieceKind, x: Square) -> f64 {
+fn line_prey(ctx: &Ctx, board: &Board, ka: PieceKind, x: Square) -> f64 {
     known_in_line(ctx, board, x)
         .filter(|&(ke, _)| battle(ka, ke) == Battle::AttackerWins)
         .map(|(ke, w)| 0.5 * ctx.v(ctx.opp, ke) * w)
@@ -242,7 +238,7 @@ impl Plan for BombDefusal {
         }
         // Target squares free once the Miner has left its square.
         let free: Vec<Square> =
-            self.targets.iter().copied().filter(|s| ctx.board[s.index()].is_none() || *s == mv.from).collect();
+            self.targets.iter().copied().filter(|&s| ctx.board[s].is_none() || s == mv.from).collect();
         if free.is_empty() {
             return 0.0;
         }
@@ -269,10 +265,10 @@ impl Plan for MarshalDefense {
         }
         let mut none = 1.0;
         for n in mv.to.neighbours() {
-            if let Some(e) = ctx.board[n.index()]
+            if let Some(e) = ctx.board[n]
                 && e.side() == ctx.opp
             {
-                none *= 1.0 - ctx.dist[e.index()][PieceKind::Spy.index()];
+                none *= 1.0 - ctx.dist[e.index()][PieceKind::Spy];
             }
         }
         if 1.0 - none > SPY_THRESHOLD { -ctx.v(ctx.me, PieceKind::Marshal) } else { 0.0 }

@@ -111,7 +111,7 @@ fn movable_kinds() -> impl DoubleEndedIterator<Item = PieceKind> {
 pub fn piece_values(rules: &ValueRules, alive: &BySide<Army>) -> PieceValues {
     // Base values: a kind is worth `factor` times the one below only if both sides still have
     // a piece of this kind or the one below (the thesis's loop from Scout up to Marshal).
-    let mut base = ByKind([0.0; 12]);
+    let mut base = ByKind::default();
     base[PieceKind::Spy] = rules.base;
     for k in PieceKind::Scout.index()..=PieceKind::Marshal.index() {
         let both = Side::BOTH.iter().all(|&s| alive[s].0[k - 1] as u32 + alive[s].0[k] as u32 > 0);

@@ -4,6 +4,8 @@
 //!
 //! All searches run on node budgets with a frozen clock, so results never depend on speed.
 
+mod common;
+
 use rand::Rng;
 use stratagem::ai::bots::UctBot;
 use stratagem::ai::bots::alphabeta::AlphaBetaBot;
@@ -255,18 +257,7 @@ fn the_setup_generator_follows_the_thesis() {
     for _ in 0..300 {
         let s = setup::generate(Variant::Classic, &mut rng);
         s.check(Variant::Classic).unwrap();
-        let flag = (0..40).find(|&i| s.get(i) == Some(PieceKind::Flag)).unwrap();
-        assert!(flag < 10, "the Flag is in the back row");
-        let mut guards = vec![flag + 10];
-        if flag > 0 {
-            guards.push(flag - 1);
-        }
-        if flag < 9 {
-            guards.push(flag + 1);
-        }
-        for g in guards {
-            assert_eq!(s.get(g), Some(PieceKind::Bomb), "{s}: square {g} next to the Flag");
-        }
+        common::assert_back_row_flag_bombed_in(&s);
     }
     let mut positions = std::collections::HashSet::new();
     for _ in 0..100 {

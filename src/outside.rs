@@ -197,7 +197,7 @@ impl OutsideEngine {
 
     /// Asks for a move: sends the board rows from the program's side (its view) and reads
     /// the answer within `ms` milliseconds.
-    pub fn ask_move(&mut self, view: &crate::rules::PlayerView, ms: u64) -> Result<Answer, Fault> {
+    pub(crate) fn ask_move(&mut self, view: &crate::rules::PlayerView, ms: u64) -> Result<Answer, Fault> {
         for row in board_rows(view) {
             self.send(&row)?;
         }
@@ -233,7 +233,7 @@ impl Drop for OutsideEngine {
 }
 
 /// Reads an answer at the program's turn: a move `X Y DIRECTION [N]` or `SURRENDER`.
-pub fn parse_answer(line: &str) -> Result<Answer, Fault> {
+pub(crate) fn parse_answer(line: &str) -> Result<Answer, Fault> {
     let garbage = |message: String| Fault::Garbage { line: line.to_string(), message };
     let words: Vec<&str> = line.split_whitespace().collect();
     if words == ["SURRENDER"] {

@@ -35,7 +35,7 @@ use super::zobrist;
 
 /// The piece whose moves the two-squares rule might forbid now: the piece that made all of
 /// the side to move's last N moves, if one did.
-pub fn two_squares_suspect(pos: &Position) -> Option<PieceId> {
+pub(crate) fn two_squares_suspect(pos: &Position) -> Option<PieceId> {
     let n = pos.rules().two_square_limit? as usize;
     if !pos.rules().repetition_binds(pos.to_move()) {
         return None;
@@ -56,7 +56,7 @@ pub fn two_squares_forbids(pos: &Position, id: PieceId, mv: Move) -> bool {
 /// Whether the two-squares rule would forbid piece `id` of the side that just moved making
 /// `mv` on its next turn (its own last moves decide that, whatever the opponent does).
 /// Used to tell whether that side could move at all.
-pub fn two_squares_would_forbid(pos: &Position, id: PieceId, mv: Move) -> bool {
+pub(crate) fn two_squares_would_forbid(pos: &Position, id: PieceId, mv: Move) -> bool {
     two_squares_forbids_at(pos, id, mv, 1)
 }
 
@@ -95,7 +95,7 @@ fn two_squares_forbids_at(pos: &Position, id: PieceId, mv: Move, back: usize) ->
 
 /// Whether the side to move is in a running chase (its last move threatened and the
 /// opponent evaded).
-pub fn chase_active(pos: &Position) -> bool {
+pub(crate) fn chase_active(pos: &Position) -> bool {
     pos.rules().more_squares_rule
         && pos.rules().repetition_binds(pos.to_move())
         && pos.chase_start(pos.to_move()).is_some()

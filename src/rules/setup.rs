@@ -44,7 +44,7 @@ pub enum SetupError {
 }
 
 /// Describes setup index `i` in words: "row 1 from the back, column e".
-pub fn describe_index(i: usize) -> String {
+pub(crate) fn describe_index(i: usize) -> String {
     format!("row {} from the back, column {}", i / 10 + 1, (b'a' + (i % 10) as u8) as char)
 }
 

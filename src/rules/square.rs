@@ -93,7 +93,7 @@ impl Square {
     /// # Panics
     /// In debug builds, if `i >= 100`. The caller guarantees the range.
     #[inline]
-    pub const fn from_index_unchecked(i: usize) -> Square {
+    pub(crate) const fn from_index_unchecked(i: usize) -> Square {
         debug_assert!(i < 100);
         Square(i as u8)
     }
@@ -173,7 +173,7 @@ impl Square {
 
     /// Whether the two squares share a row or a column.
     #[inline]
-    pub const fn in_line(self, other: Square) -> bool {
+    pub(crate) const fn in_line(self, other: Square) -> bool {
         self.row() == other.row() || self.col() == other.col()
     }
 

@@ -75,7 +75,7 @@ impl Rules {
 
     /// Whether the repetition rules bind `side` (both sides unless
     /// [`Rules::repetition_binds_only`] names one).
-    pub fn repetition_binds(&self, side: Side) -> bool {
+    pub(crate) fn repetition_binds(&self, side: Side) -> bool {
         self.repetition_binds_only.is_none_or(|s| s == side)
     }
 }

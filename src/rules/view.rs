@@ -242,7 +242,7 @@ impl PlayerView {
     }
 
     /// Pieces of `side` that are still on the board.
-    pub fn alive_count(&self, side: Side) -> u32 {
+    pub(crate) fn alive_count(&self, side: Side) -> u32 {
         self.shadow.alive_mask(side).count_ones()
     }
 

@@ -16,10 +16,10 @@ use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PlayerView, Setup, Variant};
 
 /// The UCT exploration constant of the thesis's experiments (Chapter 7: "c byla rovna 0.3").
-pub const EXPLORATION: f64 = 0.3;
+pub(crate) const EXPLORATION: f64 = 0.3;
 
 /// Length of a random playout in plies (Section 6.3: "50 tahů"; read as plies).
-pub const PLAYOUT_PLIES: u32 = 50;
+pub(crate) const PLAYOUT_PLIES: u32 = 50;
 
 /// A UCT bot: `mcts` ([`UctBot::mcts`]) or `ismcts` ([`UctBot::ismcts`]); both use the
 /// thesis's setup generator.

@@ -14,13 +14,15 @@ use crate::rules::{Army, ByKind, PieceKind};
 
 /// Table 4 rank values by kind, in [`PieceKind::ALL`] order, the ladder the step-ups climb
 /// (Flag and Bomb have none).
-pub const RANK_VALUE: ByKind<f64> = ByKind([0.0, 0.0, 5.0, 7.0, 10.0, 15.0, 20.0, 25.0, 35.0, 55.0, 85.0, 125.0]);
+pub(crate) const RANK_VALUE: ByKind<f64> =
+    ByKind([0.0, 0.0, 5.0, 7.0, 10.0, 15.0, 20.0, 25.0, 35.0, 55.0, 85.0, 125.0]);
 /// Table 4 special values by kind.
-pub const SPECIAL_VALUE: ByKind<f64> = ByKind([300.0, 25.0, 35.0, 10.0, 20.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, -30.0]);
+pub(crate) const SPECIAL_VALUE: ByKind<f64> =
+    ByKind([300.0, 25.0, 35.0, 10.0, 20.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, -30.0]);
 /// Table 5: a known Bomb counts this much against its owner.
-pub const KNOWN_BOMB: f64 = -15.0;
+pub(crate) const KNOWN_BOMB: f64 = -15.0;
 /// Table 5: a known piece (not a Bomb) costs its owner this share of its value.
-pub const KNOWN_SHARE: f64 = 0.2;
+pub(crate) const KNOWN_SHARE: f64 = 0.2;
 /// Section 9.4: capture values shrink by this factor every second ply.
 pub const DECAY_PER_TWO_PLIES: f64 = 0.95;
 /// Section 7.5: the random term's half-width.
@@ -33,7 +35,7 @@ pub const RANDOM_TERM: f64 = 2.0;
 /// - Special values last while useful: the Spy's while the enemy Marshal lives, the Miner's
 ///   while the enemy has Bombs, the Marshal's -30 while the enemy Spy lives. The Flag's,
 ///   Bomb's and Scout's always count (the thesis names no end to them).
-pub fn piece_values(enemy_start: &Army, enemy_left: &Army) -> ByKind<f64> {
+pub(crate) fn piece_values(enemy_start: &Army, enemy_left: &Army) -> ByKind<f64> {
     let mut v = ByKind::default();
     for k in PieceKind::ALL {
         let i = k.index();
@@ -59,7 +61,7 @@ pub fn piece_values(enemy_start: &Army, enemy_left: &Army) -> ByKind<f64> {
 
 /// Average value of the unknown pieces of `pool` that `filter` admits, weighted by count; the
 /// Flag is left out (its value is spread over the suspects instead). Zero if none qualifies.
-pub fn average_value(pool: &Pool, values: &ByKind<f64>, mut filter: impl FnMut(PieceKind) -> bool) -> f64 {
+pub(crate) fn average_value(pool: &Pool, values: &ByKind<f64>, mut filter: impl FnMut(PieceKind) -> bool) -> f64 {
     let (mut n, mut sum) = (0.0, 0.0);
     for k in PieceKind::ALL {
         if k != PieceKind::Flag && filter(k) {
@@ -73,7 +75,7 @@ pub fn average_value(pool: &Pool, values: &ByKind<f64>, mut filter: impl FnMut(P
 
 /// The weight of a capture made at `ply` (1 = the root move): 5 % less every second ply,
 /// `0.95^floor((ply - 1) / 2)`, so a move and its reply count alike.
-pub fn capture_weight(ply: u32, decay: f64) -> f64 {
+pub(crate) fn capture_weight(ply: u32, decay: f64) -> f64 {
     decay.powi((ply.saturating_sub(1) / 2) as i32)
 }
 

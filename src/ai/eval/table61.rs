@@ -18,7 +18,7 @@ use crate::rules::{Army, ByKind, BySide, PieceKind, Position, Side};
 
 /// Table 6.1 of the thesis, by kind (in [`PieceKind::ALL`] order: Flag, Bomb, Spy, Scout,
 /// Miner, Sergeant, Lieutenant, Captain, Major, Colonel, General, Marshal).
-pub const TABLE_6_1: ByKind<f64> =
+pub(crate) const TABLE_6_1: ByKind<f64> =
     ByKind([10000.0, 20.0, 200.0, 30.0, 25.0, 15.0, 50.0, 25.0, 75.0, 100.0, 200.0, 400.0]);
 
 /// The score of a won game, above any material difference (the Flags' 10,000 each cancel
@@ -27,7 +27,7 @@ pub const WIN: f64 = 1.0e6;
 
 /// The table value of `kind`, without adjustments.
 #[inline]
-pub fn table_value(kind: PieceKind) -> f64 {
+pub(crate) fn table_value(kind: PieceKind) -> f64 {
     TABLE_6_1[kind]
 }
 
@@ -86,14 +86,14 @@ pub fn evaluate(pos: &Position, side: Side, pool_side: Side, pool: &Army) -> f64
 /// The plain material sum of one side: Table 6.1 values without adjustments, the second of
 /// the thesis's two MCTS heuristics ("celková síla", total strength). All kinds must be known
 /// (MCTS plays on a determinized position).
-pub fn static_material(pos: &Position, side: Side) -> f64 {
+pub(crate) fn static_material(pos: &Position, side: Side) -> f64 {
     pos.pieces_of(side).map(|id| table_value(pos.piece(id).kind)).sum()
 }
 
 /// The playout score of the thesis's MCTS for `side`: 1 if its material sum is higher than
 /// the opponent's at the playout's end, 0 if lower, 1/2 if equal (the thesis does not say
 /// what a tie is).
-pub fn playout_score(pos: &Position, side: Side) -> f64 {
+pub(crate) fn playout_score(pos: &Position, side: Side) -> f64 {
     let (a, b) = (static_material(pos, side), static_material(pos, side.opponent()));
     if a > b {
         1.0

@@ -17,13 +17,13 @@ use crate::rules::{Battle, BySquare, Move, PieceId, PieceKind, Square, battle};
 
 /// Negative outcomes of an attack on an unknown piece weigh this much more (§5.4.1: "of a
 /// pessimistic nature"; the factor is not given).
-pub const PESSIMISM: f64 = 1.25;
+pub(crate) const PESSIMISM: f64 = 1.25;
 /// Share of a piece's value a threat in line at distance 1 costs (Tactical defence).
-pub const DEFENSE_FRACTION: f64 = 0.5;
+pub(crate) const DEFENSE_FRACTION: f64 = 0.5;
 /// Share of a prey's value an attacker in line at distance 1 is worth (Tactical attack).
-pub const ATTACK_FRACTION: f64 = 0.4;
+pub(crate) const ATTACK_FRACTION: f64 = 0.4;
 /// Share of a piece's value a lotto piece next to it costs (below the defence share, §5.4.4).
-pub const LOTTO_FRACTION: f64 = 0.3;
+pub(crate) const LOTTO_FRACTION: f64 = 0.3;
 /// Scale of the flag-defence plan (§5.2.2: 200-300).
 pub const FLAG_DEFENSE: f64 = 250.0;
 /// Enemy pieces within this Manhattan distance of the own flag threaten it.
@@ -73,7 +73,7 @@ impl Plan for ImmediateCapture {
 /// in line with a clear path ("D"), on a line next to the piece's line when the piece cannot
 /// step onto the enemy's side ("d"), or anywhere within 3 steps of a piece with a single free
 /// neighbour ("L"). Slightly less the further the enemy is. 0 when not threatening.
-pub fn zone_weight(board: &Board, e_sq: Square, x: Square) -> f64 {
+pub(crate) fn zone_weight(board: &Board, e_sq: Square, x: Square) -> f64 {
     let d = manhattan(e_sq, x);
     let far = 1.0 / (1.0 + 0.05 * (d - 1).max(0) as f64);
     if in_clear_line(board, e_sq, x) {
@@ -481,9 +481,9 @@ impl TrapPiece {
     /// Trappers must win this surely.
     pub const MIN_WIN: f64 = 0.7;
     /// Value per square of freedom taken, as a share of the target's value.
-    pub const STEP1: f64 = 0.04;
+    pub(crate) const STEP1: f64 = 0.04;
     /// Value for the second trapper's approach, as a share of the target's value.
-    pub const STEP2: f64 = 0.02;
+    pub(crate) const STEP2: f64 = 0.02;
 
     /// Recalc: the targets, their trappers and current freedom.
     pub fn new(ctx: &Ctx) -> TrapPiece {
@@ -725,7 +725,7 @@ impl Plan for Impatience {
 
 /// Every plan of the `invincible` bot, recalculated for this position (the random plan is
 /// added by the bot).
-pub fn invincible_plans(ctx: &Ctx) -> Vec<Box<dyn Plan>> {
+pub(crate) fn invincible_plans(ctx: &Ctx) -> Vec<Box<dyn Plan>> {
     vec![
         Box::new(ImmediateCapture),
         Box::new(TacticalDefense::new(ctx)),

@@ -31,12 +31,12 @@ pub const SCALE: f64 = 100.0;
 
 /// Manhattan distance.
 #[inline]
-pub fn manhattan(a: Square, b: Square) -> i32 {
+pub(crate) fn manhattan(a: Square, b: Square) -> i32 {
     (a.row() as i32 - b.row() as i32).abs() + (a.col() as i32 - b.col() as i32).abs()
 }
 
 /// The lane squares (rows 5-6, columns a-b, e-f, i-j).
-pub fn is_lane(s: Square) -> bool {
+pub(crate) fn is_lane(s: Square) -> bool {
     (s.row() == 4 || s.row() == 5) && matches!(s.col(), 0 | 1 | 4 | 5 | 8 | 9)
 }
 
@@ -166,24 +166,24 @@ impl<'a> Ctx<'a> {
     }
 
     /// Expected scaled value of a piece from its guesses.
-    pub fn expected_value(&self, id: PieceId) -> f64 {
+    pub(crate) fn expected_value(&self, id: PieceId) -> f64 {
         let d = &self.dist[id.index()];
         PieceKind::ALL.iter().map(|&k| d[k] * self.v(id.side(), k)).sum()
     }
 
     /// The own piece's kind.
-    pub fn own_kind(&self, id: PieceId) -> PieceKind {
+    pub(crate) fn own_kind(&self, id: PieceId) -> PieceKind {
         self.view.kind(id).expect("own kinds are known")
     }
 
     /// Probability that own `kind` wins attacking enemy `e`.
-    pub fn p_win(&self, kind: PieceKind, e: PieceId) -> f64 {
+    pub(crate) fn p_win(&self, kind: PieceKind, e: PieceId) -> f64 {
         let d = &self.dist[e.index()];
         PieceKind::ALL.iter().filter(|&&k| battle(kind, k) == Battle::AttackerWins).map(|&k| d[k]).sum()
     }
 
     /// Probability that enemy `e` wins attacking an own piece of `kind`.
-    pub fn p_threat(&self, e: PieceId, kind: PieceKind) -> f64 {
+    pub(crate) fn p_threat(&self, e: PieceId, kind: PieceKind) -> f64 {
         let d = &self.dist[e.index()];
         PieceKind::ALL
             .iter()
@@ -194,7 +194,7 @@ impl<'a> Ctx<'a> {
 
     /// How likely the opponent believes own piece `m` beats its piece `e` (the enemy knows its
     /// own kind; we average over our guess of it).
-    pub fn opponent_fears(&self, m: PieceId, e: PieceId) -> f64 {
+    pub(crate) fn opponent_fears(&self, m: PieceId, e: PieceId) -> f64 {
         let pe = &self.dist[e.index()];
         let pm = &self.public_own[m.index()];
         let mut f = 0.0;
@@ -214,7 +214,7 @@ impl<'a> Ctx<'a> {
 
     /// Whether a move attacks.
     #[inline]
-    pub fn is_attack(&self, mv: Move) -> bool {
+    pub(crate) fn is_attack(&self, mv: Move) -> bool {
         self.board[mv.to].is_some_and(|id| id.side() == self.opp)
     }
 
@@ -234,13 +234,13 @@ impl<'a> Ctx<'a> {
     /// plans score only such quiet moves (§5.3: attacks are [`invincible::ImmediateCapture`]'s
     /// and StrategoAI's T1's business).
     #[inline]
-    pub fn quiet_mover(&self, mv: Move) -> Option<PieceId> {
+    pub(crate) fn quiet_mover(&self, mv: Move) -> Option<PieceId> {
         if self.is_attack(mv) { None } else { Some(self.mover(mv)) }
     }
 
     /// Where piece `id` stands when `moved` (an own piece and its new square) has moved.
     #[inline]
-    pub fn square_given(&self, id: PieceId, moved: Option<(PieceId, Square)>) -> Square {
+    pub(crate) fn square_given(&self, id: PieceId, moved: Option<(PieceId, Square)>) -> Square {
         match moved {
             Some((m, to)) if m == id => to,
             _ => self.view.piece(id).square,
@@ -264,7 +264,7 @@ impl<'a> Ctx<'a> {
 
     /// Free-path distances ([`bfs`]) to `targets` from the two squares of `mv`, with the mover
     /// lifted off the board; `None` if either square cannot reach them.
-    pub fn path_distances(&self, mv: Move, targets: &[Square]) -> Option<(u8, u8)> {
+    pub(crate) fn path_distances(&self, mv: Move, targets: &[Square]) -> Option<(u8, u8)> {
         let mut board = self.board;
         board[mv.from] = None;
         let d = bfs(&board, targets);
@@ -283,13 +283,13 @@ impl<'a> Ctx<'a> {
     }
 
     /// Square of a piece on the board after `mv` (None if it is not on the board).
-    pub fn square_after(&self, id: PieceId, mv: Move) -> Square {
+    pub(crate) fn square_after(&self, id: PieceId, mv: Move) -> Square {
         let sq = self.view.piece(id).square;
         if sq == mv.from { mv.to } else { sq }
     }
 
     /// The board after a non-attacking move.
-    pub fn board_after(&self, mv: Move) -> Board {
+    pub(crate) fn board_after(&self, mv: Move) -> Board {
         let mut b = self.board;
         b[mv.to] = b[mv.from];
         b[mv.from] = None;
@@ -297,7 +297,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Whether an enemy piece could be movable.
-    pub fn p_movable(&self, e: PieceId) -> f64 {
+    pub(crate) fn p_movable(&self, e: PieceId) -> f64 {
         let d = &self.dist[e.index()];
         1.0 - d[PieceKind::Bomb] - d[PieceKind::Flag]
     }
@@ -330,7 +330,7 @@ pub fn clear_line(board: &Board, a: Square, b: Square) -> bool {
 
 /// Whether `a` and `b` stand in one row or column with nothing between them: next to each
 /// other, or [`clear_line`].
-pub fn in_clear_line(board: &Board, a: Square, b: Square) -> bool {
+pub(crate) fn in_clear_line(board: &Board, a: Square, b: Square) -> bool {
     a.in_line(b) && (manhattan(a, b) == 1 || clear_line(board, a, b))
 }
 

@@ -25,9 +25,9 @@ use super::{Board, Ctx, Plan, in_clear_line, is_lane, manhattan};
 use crate::rules::{Battle, Move, PieceId, PieceKind, Side, Square, battle};
 
 /// Reveal penalty (§3.2.1).
-pub const REVEAL_PENALTY: f64 = 0.25;
+pub(crate) const REVEAL_PENALTY: f64 = 0.25;
 /// Marshal-vs-Spy danger threshold (§5.4.5).
-pub const SPY_THRESHOLD: f64 = 0.30;
+pub(crate) const SPY_THRESHOLD: f64 = 0.30;
 /// The danger window of tactical defence and attack: "a safe target within the next 4 moves"
 /// (§5.4.2).
 pub const DANGER_WINDOW: i32 = 4;
@@ -359,7 +359,7 @@ impl Plan for MovePenalty {
 }
 
 /// StrategoAI's plans for this position (G1, the random plan, is added by the bot).
-pub fn strategoai_plans(ctx: &Ctx) -> Vec<Box<dyn Plan>> {
+pub(crate) fn strategoai_plans(ctx: &Ctx) -> Vec<Box<dyn Plan>> {
     vec![
         Box::new(ImmediateCapture),
         Box::new(TacticalDefense::new(ctx)),

@@ -334,7 +334,7 @@ pub const DEFENSIVE_FIELDS: [[Option<u8>; 10]; 2] = [
 ];
 
 /// The setup indices of the defensive fields of `side` (0 left, 1 middle, 2 right).
-pub fn defensive_fields(side: u8) -> impl Iterator<Item = usize> {
+pub(crate) fn defensive_fields(side: u8) -> impl Iterator<Item = usize> {
     (0..2).flat_map(move |r| {
         (0..10).filter(move |&c| DEFENSIVE_FIELDS[r][c] == Some(side)).map(move |c| (3 - r) * 10 + c)
     })

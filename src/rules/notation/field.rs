@@ -16,7 +16,7 @@ use std::fmt;
 pub type Placement = [Option<(Side, PieceKind)>; 100];
 
 /// Number of letters in a field.
-pub const FIELD_LEN: usize = 100;
+pub(crate) const FIELD_LEN: usize = 100;
 
 /// The 20 letters of the two middle rows of every start position.
 pub const MIDDLE_ROWS: &str = "AA__AA__AAAA__AA__AA";

@@ -70,7 +70,7 @@ impl std::fmt::Display for Fault {
 
 /// What a program answered at its turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Answer {
+pub(crate) enum Answer {
     /// A move (checked for form and board, not yet for the rules).
     Move(crate::rules::Move),
     /// `SURRENDER`.

@@ -71,7 +71,7 @@ pub(crate) fn coords_of(sq: Square) -> (u8, u8) {
 
 /// A UCC direction word.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum UccDirection {
+pub(crate) enum UccDirection {
     /// Towards `y = 0` (Red's side).
     Up,
     /// Towards `y = 9` (Blue's side).
@@ -105,7 +105,7 @@ impl UccDirection {
 
 /// A move in UCC form: `X Y DIRECTION [N]`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct UccMove {
+pub(crate) struct UccMove {
     /// Column, 0 = left.
     pub x: u8,
     /// Row, 0 = top (Red's back row).

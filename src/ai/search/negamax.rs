@@ -145,7 +145,7 @@ impl Default for NegamaxConfig {
 
 /// The result of an iterative-deepening search over samples.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SearchResult {
+pub(crate) struct SearchResult {
     /// The move chosen.
     pub best: Move,
     /// Its averaged score (points, side to move's view), if any iteration finished.

@@ -82,7 +82,7 @@ pub struct SearchConfig {
 }
 
 /// Two values: the bot's own and the opponent's as the bot estimates it.
-pub type Pair = [f64; 2];
+pub(crate) type Pair = [f64; 2];
 
 const EMPTY: u8 = u8::MAX;
 

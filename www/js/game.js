@@ -493,7 +493,12 @@ async function requestBotMove() {
     if (!legal.length) return; // cannot happen: the referee ends a game without moves
     move = legal[Math.floor(Math.random() * legal.length)];
     rep = /** @type {Report} */ (r.play(move));
-    message(`The bot failed (${fallbackWhy}); a fresh one was started, and it played a random legal move.`, 'warn');
+    message(
+      ui.bot.unavailable != null
+        ? `The bot is not available (${fallbackWhy}); a random legal move was played for it.`
+        : `The bot failed (${fallbackWhy}); a fresh one was started, and a random legal move was played for it.`,
+      'warn',
+    );
   }
   S.thinking = false;
   S.progress = null;

@@ -11,7 +11,7 @@ import { BoardView, squareIndex, squareName } from './board.js';
 import { BotClient } from './bot.js';
 import { setKinds, isMovable, tip } from './pieces.js';
 import { sounds, setSound, soundOn } from './sound.js';
-import { S, $, $btn, $input, $select, message, errText, currentLevel, outcome, botSide } from './state.js';
+import { S, $, $btn, $input, $select, message, notice, errText, currentLevel, outcome, botSide } from './state.js';
 import { fillLevels, fillSavedSetups, showLevelAbout, updateStatus, showBelief } from './panels.js';
 import { loadGame, loadPrefs, savePrefs as storePrefs, rememberSetup, loadSavedSetups, storeSavedSetups, saveGame } from './persist.js';
 import {
@@ -322,9 +322,17 @@ async function boot() {
   showSound();
   fillLevels();
   fillSavedSetups();
-  ui.bot = new BotClient((p) => {
-    S.progress = p;
-  });
+  ui.bot = new BotClient(
+    (p) => {
+      S.progress = p;
+    },
+    {
+      // test only: the e2e fault tests open the page with ?fault=panic|hang|load (www/README.md, "Faults")
+      fault: new URLSearchParams(location.search).get('fault'),
+      onStatus: (why) =>
+        notice('bot', why == null ? null : `The bot could not be loaded (${why}): random legal moves are played for it. Reload the page to try again.`),
+    },
+  );
   bindControls();
   bindEditor();
 

@@ -106,6 +106,27 @@ export function message(text, kind = 'info') {
   if (text) messageTimer = window.setTimeout(() => (m.textContent = ''), 6000);
 }
 
+/**
+ * A lasting notice (`#notices`, one `li` per `key`, `data-key` set): a condition that holds
+ * until it changes (the bot could not be loaded, storage is full or unavailable, another tab
+ * keeps the saved game), unlike the transient message line. `null` removes it.
+ * @param {'bot'|'storage'|'tab'} key @param {string|null} text
+ */
+export function notice(key, text) {
+  const list = $('notices');
+  let li = /** @type {HTMLElement|null} */ (list.querySelector(`li[data-key="${key}"]`));
+  if (text == null) {
+    li?.remove();
+    return;
+  }
+  if (!li) {
+    li = document.createElement('li');
+    li.dataset.key = key;
+    list.append(li);
+  }
+  li.textContent = text;
+}
+
 /** @param {unknown} e */
 export function errText(e) {
   return e instanceof Error ? e.message : String(e);

@@ -205,6 +205,16 @@ impl PerspectoBot {
         }
         let (mv, v) = best.expect("at least one legal move");
         ctx.report(depth, Some(mv), Some(v));
+        // Candidates (the page's "Why?"): every move by its summed value, highest first; the
+        // stable sort keeps generation order among equals, and the move played (chosen at
+        // random among the best) is put at the head of its equals.
+        let mut ranked: Vec<(Move, f64)> = scores.iter().map(|&(m, t, s)| (m, t + s)).collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        if let Some(i) = ranked.iter().position(|c| c.0 == mv) {
+            let chosen = ranked.remove(i);
+            ranked.insert(0, chosen);
+        }
+        ctx.set_candidates(ranked);
         Decision { mv, scores, depth, fears }
     }
 }

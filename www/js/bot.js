@@ -20,7 +20,8 @@
 
 /**
  * @typedef {{move: string, info: {bot: string, depth: number, nodes: number,
- *   elapsed_ms: number, budget_ms: number, score: number|null}}} BotAnswer
+ *   elapsed_ms: number, budget_ms: number, score: number|null,
+ *   candidates: [string, number][], scale: string}}} BotAnswer
  * @typedef {{depth: number, nodes: number, elapsed_ms: number, best: string|null}} BotProgress
  */
 

@@ -69,7 +69,11 @@ export const S = {
   drawOfferedAt: -1,
   /** a hint is being computed in the worker */
   hinting: false,
-  /** @type {{move: string, info: any, target: string, belief: {kinds: {kind: string, p: number}[]}|null, ply: number, level: string}|null} the bot's last move, for "Why?" */
+  /**
+   * @type {{move: string, info: any, target: string, belief: {kinds: {kind: string, p: number}[]}|null,
+   *   candidates: {move: string, score: number, kind: string|null}[], ply: number, level: string}|null}
+   *   the bot's last move, for "Why?" (a candidate's `kind` only where the player knows that piece)
+   */
   why: null,
   /** @type {number|null} */
   lastBotMoveMs: null,

@@ -13,7 +13,9 @@ import { setKinds, isMovable, tip } from './pieces.js';
 import { sounds, setSound, soundOn } from './sound.js';
 import { S, $, $btn, $input, $select, message, notice, errText, currentLevel, outcome, botSide } from './state.js';
 import { fillLevels, fillSavedSetups, showLevelAbout, updateStatus, showBelief } from './panels.js';
-import { loadGame, loadPrefs, savePrefs as storePrefs, rememberSetup, loadSavedSetups, storeSavedSetups, saveGame } from './persist.js';
+import {
+  loadGame, loadPrefs, savePrefs as storePrefs, rememberSetup, loadSavedSetups, storeSavedSetups, saveGame, checkStorage, claimGame, checkSavedSetups,
+} from './persist.js';
 import {
   ui, render, validSetup, setSetup, swapSquares, setupIndexOf, setVariant, setupClick, randomSeed, setupFromHash, startGame, playClick, tryMove,
   undo, resign, newGame, playAgain, exportGame, importGame, showPly, humanTurn, clearSelection, resumeGame,
@@ -346,6 +348,18 @@ async function boot() {
     rememberSetup(S.setup, S.variant);
   }
   installTestHook();
+  checkStorage();
+  checkSavedSetups();
+  // another tab's saved setups appear here too (a setup saved there is not lost by a save here:
+  // each save reads the stored list afresh)
+  window.addEventListener('storage', (ev) => {
+    if (ev.key === null || ev.key === 'stratagem.setups.v1') {
+      fillSavedSetups();
+      checkSavedSetups();
+    }
+  });
+  // one tab at a time keeps the game (the others neither restore nor overwrite it)
+  await claimGame();
   const saved = loadGame();
   const restored = !!saved;
   if (saved) {
@@ -357,7 +371,8 @@ async function boot() {
     S.human = saved.humanSide;
     resumeGame(saved.referee, saved.seed);
     const n = saved.referee.ply();
-    if (!outcome()) {
+    if (saved.note) message(saved.note, 'warn');
+    else if (!outcome()) {
       const last = n > 0 ? /** @type {import('./state.js').Report} */ (saved.referee.reportAt(n)) : null;
       message(n ? `Your game was restored (${n} moves played${last ? `, last ${last.text}` : ''}).` : 'Your game was restored.');
     }

@@ -114,7 +114,7 @@ export function message(text, kind = 'info') {
  * A lasting notice (`#notices`, one `li` per `key`, `data-key` set): a condition that holds
  * until it changes (the bot could not be loaded, storage is full or unavailable, another tab
  * keeps the saved game), unlike the transient message line. `null` removes it.
- * @param {'bot'|'storage'|'tab'} key @param {string|null} text
+ * @param {'bot'|'storage'|'tab'|'setups'} key @param {string|null} text
  */
 export function notice(key, text) {
   const list = $('notices');

@@ -9,9 +9,10 @@ import * as h from './lib/harness.mjs';
 
 const env = h.shared();
 
-/** Opens the page with `query`, counting the workers it starts. */
-async function open(query) {
-  const { context } = { context: await env.browser.newContext({ viewport: { width: 1280, height: 900 } }) };
+/** Opens the page with `query`, counting the workers it starts; `route` may fault requests. */
+async function open(query, route = null) {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  if (route) await context.route(route.url, route.handler);
   const page = await context.newPage();
   const errors = h.watchErrors(page);
   const workers = [];
@@ -109,5 +110,23 @@ test('a worker whose engine does not load: tried twice, then the player is told 
   // the only errors: the engine's download that failed (a 404 for the missing file)
   assert.ok(errors.some((e) => /missing-for-fault-test\.wasm/.test(e)), errors.join('\n'));
   h.assertNoErrors(unexpected(errors, [/missing-for-fault-test\.wasm/, /status of 404/]));
+  await context.close();
+});
+
+test('a worker whose script does not load (HTTP 404): the same, through the worker\'s error event', async () => {
+  // injected by the test's network route alone: the page runs unchanged
+  let served = 0;
+  // (only the worker's own script loads; the service worker's caching fetch goes through)
+  const handler = (r) => (r.request().resourceType() === 'script' ? (served++, r.fulfill({ status: 404, contentType: 'text/plain', body: 'gone' })) : r.continue());
+  const route = { url: '**/www/bot-worker.js*', handler };
+  const { page, errors, context, workers } = await open('', route);
+  await page.waitForSelector('#notices li[data-key="bot"]', { timeout: 30_000 });
+  assert.match(await h.text(page, '#notices li[data-key="bot"]'), /^The bot could not be loaded \(the bot's worker failed: .+\): random legal moves are played for it\./);
+  assert.equal(served, 2, 'the worker script was not asked for exactly twice (first try and one replacement)');
+  await start(page);
+  await playOne(page);
+  await playOne(page);
+  assert.match(await h.text(page, '#message'), /^The bot is not available/);
+  h.assertNoErrors(unexpected(errors, [/bot-worker\.js/, /status of 404/]));
   await context.close();
 });

@@ -169,7 +169,7 @@ test('two tabs: the second neither restores nor overwrites the first one\'s game
   // the first tab closes: the second is told, and a reload there restores the first one's game
   h.assertNoErrors(errorsA, 'in the first tab');
   await a.close();
-  await b.waitForFunction(() => /^The other tab has closed/.test(document.querySelector('#notices li[data-key="tab"]')?.textContent ?? ''), null, { timeout: 10_000 });
+  await b.waitForFunction(() => /^The other tab was closed or reloaded/.test(document.querySelector('#notices li[data-key="tab"]')?.textContent ?? ''), null, { timeout: 10_000 });
   await b.reload();
   await h.waitReady(b);
   const restored = await h.waitHumanTurnOrOver(b);

@@ -34,6 +34,9 @@ export const UNREADABLE_SETUPS_KEY = 'stratagem.setups.unreadable';
 /** The Web Lock the tab that saves the game holds. */
 const GAME_LOCK = 'stratagem.game';
 
+/** How long a tab waits for the game's lock before it decides another tab holds it (ms). */
+const LOCK_WAIT_MS = 1500;
+
 /** Whether this tab saves the game (false when another tab holds the game's lock). */
 let ownsGame = true;
 
@@ -63,21 +66,22 @@ export function checkStorage() {
 export function claimGame() {
   const locks = /** @type {any} */ (navigator).locks;
   if (!locks?.request) return Promise.resolve(true);
+  // Waits a moment for the lock: on a reload the page being left may still hold it.
   return new Promise((resolve) => {
     locks
-      .request(GAME_LOCK, { ifAvailable: true }, (/** @type {unknown} */ lock) => {
-        ownsGame = !!lock;
-        resolve(ownsGame);
+      .request(GAME_LOCK, { signal: AbortSignal.timeout(LOCK_WAIT_MS) }, () => {
+        resolve(true);
         // held until the tab closes
-        return lock ? new Promise(() => {}) : undefined;
+        return new Promise(() => {});
       })
-      .catch(() => resolve(true));
+      .catch((/** @type {any} */ e) => resolve(e?.name !== 'TimeoutError' && e?.name !== 'AbortError'));
   }).then((owns) => {
+    ownsGame = /** @type {boolean} */ (owns);
     if (!owns) {
       notice('tab', 'Stratagem is open in another tab, which keeps your saved game: games in this tab are not saved. Close the other tab and reload this one to go on with that game.');
       // told when the other tab closes (the lock is taken and given back at once)
       locks.request(GAME_LOCK, () => {
-        notice('tab', 'The other tab has closed: reload this page to go on with the game it saved (games in this tab are still not saved).');
+        notice('tab', 'The other tab was closed or reloaded: if it is closed, reload this page to go on with the game it saved (games in this tab are still not saved).');
       });
     }
     return owns;

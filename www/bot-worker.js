@@ -60,6 +60,8 @@ self.onmessage = async (ev) => {
     });
     self.postMessage({ id, type: 'move', move: res.move, info: res.info });
   } catch (e) {
-    self.postMessage({ id, type: 'error', message: String(e?.message ?? e) });
+    // a trap (a panic in Rust aborts) is not an error the bindings returned: say it in words
+    const message = e instanceof WebAssembly.RuntimeError ? `the engine crashed inside wasm: ${e.message}` : String(e?.message ?? e);
+    self.postMessage({ id, type: 'error', message });
   }
 };

@@ -85,6 +85,15 @@ ensure_chromium() {
   apt_install chromium chromium-driver
 }
 
+# A C++ compiler for libFuzzer (built by libfuzzer-sys for the fuzz smoke step, fuzz/).
+ensure_cxx() {
+  if command -v c++ >/dev/null 2>&1; then
+    return 0
+  fi
+  log "installing Debian's g++ (libFuzzer is C++)"
+  apt_install g++
+}
+
 # Node.js with npm (a machine of this project's kind has them; Debian's are the fallback).
 ensure_node() {
   if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then

@@ -63,6 +63,7 @@ setup() {
   ensure_wasm_target
   ensure_wasm_bindgen
   ensure_chromium
+  ensure_cxx
   ensure_node
   ensure_npm_ci "$ROOT/tests/e2e"
   ensure_wasm_opt
@@ -97,6 +98,10 @@ run_step "doc tests" doc_tests
 
 run_step "wasm-bindgen tests in Node" cargo test --target wasm32-unknown-unknown --test wasm_node
 run_step "wasm-bindgen tests in headless Chromium" wasm_browser_tests
+
+# Every fuzz target for a few seconds from its committed corpus (the long runs are in
+# docs/reliability.md; a crash found here fails the step and leaves its input in fuzz/artifacts/).
+run_step "fuzz: every target 10 s from its corpus" scripts/fuzz.sh smoke 10
 
 run_step "release wasm package (pkg/)" build_pkg
 if [ "$LAST_RC" = 0 ]; then

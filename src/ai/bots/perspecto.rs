@@ -205,16 +205,11 @@ impl PerspectoBot {
         }
         let (mv, v) = best.expect("at least one legal move");
         ctx.report(depth, Some(mv), Some(v));
-        // Candidates (the page's "Why?"): every move by its summed value, highest first; the
-        // stable sort keeps generation order among equals, and the move played (chosen at
-        // random among the best) is put at the head of its equals.
-        let mut ranked: Vec<(Move, f64)> = scores.iter().map(|&(m, t, s)| (m, t + s)).collect();
-        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-        if let Some(i) = ranked.iter().position(|c| c.0 == mv) {
-            let chosen = ranked.remove(i);
-            ranked.insert(0, chosen);
-        }
-        ctx.set_candidates(ranked);
+        // Candidates for the engine's Thought: every move's tactical plus strategic value, the
+        // chosen move first (it won a random tie-break among equals), then highest first.
+        let mut candidates: Vec<(Move, f64)> = scores.iter().map(|&(m, t, s)| (m, t + s)).collect();
+        candidates.sort_by(|a, b| (b.0 == mv).cmp(&(a.0 == mv)).then(b.1.total_cmp(&a.1)));
+        ctx.set_candidates(candidates);
         Decision { mv, scores, depth, fears }
     }
 }

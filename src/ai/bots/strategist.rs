@@ -114,16 +114,15 @@ impl Bot for StrategistBot {
 
     fn choose_move(&mut self, view: &PlayerView, ctx: &mut SearchContext) -> Move {
         let part = root_scores(view, ctx, self.config, &mut self.cache);
-        let mv = combine(std::slice::from_ref(&part)).expect("the bot contract guarantees a legal move");
-        // Candidates (the page's "Why?"): each move's mean over the samples, highest first; the
-        // stable sort keeps move order among equal sums, as `combine` does, so the move played
-        // leads.
+        // Candidates for the engine's Thought: each move's mean value over the samples counted,
+        // highest first; a stable sort keeps `combine`'s earliest-index tie-break, so the move
+        // played heads the list.
         let (moves, sums, counted) = &part;
-        let n = (*counted).max(1) as f64;
-        let mut ranked: Vec<(Move, i64)> = moves.iter().copied().zip(sums.iter().copied()).collect();
-        ranked.sort_by_key(|c| std::cmp::Reverse(c.1));
-        ctx.set_candidates(ranked.into_iter().map(|(m, s)| (m, s as f64 / n)).collect());
-        mv
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(sums[i]));
+        let per = (*counted).max(1) as f64;
+        ctx.set_candidates(order.iter().map(|&i| (moves[i], sums[i] as f64 / per)).collect());
+        combine(std::slice::from_ref(&part)).expect("the bot contract guarantees a legal move")
     }
 
     fn setup(&mut self, variant: Variant, rng: &mut BotRng) -> Setup {

@@ -9,7 +9,7 @@ mod common;
 use common::board;
 use rand::RngCore;
 use stratagem::ai::engine::{ThinkError, move_seed, think};
-use stratagem::ai::{Budget, FrozenClock, Progress, bot_names, make_bot, rng_from_seed};
+use stratagem::ai::{Budget, FrozenClock, Progress, bot_entry, bot_names, make_bot, rng_from_seed};
 use stratagem::arena::play_game;
 use stratagem::rules::{BySide, Game, PlayerView, Position, Rules, Side, Variant};
 
@@ -65,6 +65,15 @@ fn every_bot_answers_through_the_engine_reproducibly_with_its_candidates() {
         assert!(view.legal_moves().contains(&a.mv), "{name}: {} is legal", a.mv);
         assert!(a.nodes > 0, "{name} counted no nodes");
         assert!(reports > 0 && a.depth > 0, "{name}: the thought carries the last report's depth");
+        // The page's "Why?" names the scale of the candidates' scores: a bot that gives
+        // candidates says what they mean, one that gives none has no scale.
+        let scale = bot_entry(name).unwrap().scale;
+        assert_eq!(
+            a.candidates.is_empty(),
+            scale.is_empty(),
+            "{name}: candidates {} but scale {scale:?}",
+            a.candidates.len()
+        );
         if name == "random" {
             continue; // nothing weighed, nothing to show
         }

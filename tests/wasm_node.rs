@@ -11,7 +11,7 @@
 
 use js_sys::{Array, Error, Reflect};
 use stratagem::rules::{Game, Move, PieceKind, Rules, Setup, Side, Square};
-use stratagem::wasm::{Referee, check_setup, levels, think};
+use stratagem::wasm::{Referee, check_setup, inject_fault, levels, think};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -159,11 +159,36 @@ fn think_returns_a_legal_move_at_every_level() {
             .unwrap_or_else(|e| panic!("level {id}: {}", error_message(e)));
         let mv = get_str(&answer, "move");
         assert!(legal.contains(&mv), "level {id} chose {mv}, not among Blue's legal moves");
+        // "Why?": candidates are legal `[move, score]` pairs, and come with the name of their
+        // scale; a bot that gives none has none.
+        let info = get(&answer, "info");
+        let candidates: Array = get(&info, "candidates").dyn_into().unwrap();
+        let scale = get_str(&info, "scale");
+        assert_eq!(
+            candidates.length() == 0,
+            scale.is_empty(),
+            "level {id}: {} candidates, scale {scale:?}",
+            candidates.length()
+        );
+        for c in candidates.iter() {
+            let pair: Array = c.dyn_into().unwrap();
+            let m = pair.get(0).as_string().unwrap();
+            assert!(legal.contains(&m), "level {id}: candidate {m} is not legal");
+            assert!(pair.get(1).as_f64().is_some_and(f64::is_finite), "level {id}: candidate {m} has no score");
+        }
         // The referee accepts it.
         let mut copy = Referee::new(RED, BLUE, JsValue::UNDEFINED).unwrap();
         copy.play("b4-b5").unwrap();
         copy.play(&mv).unwrap_or_else(|e| panic!("level {id}: {mv}: {}", error_message(e)));
     }
+}
+
+#[wasm_bindgen_test]
+fn inject_fault_refuses_an_unknown_fault_with_an_error() {
+    // Only the error path is testable here: "panic" traps the whole test binary and "hang" never
+    // returns; both are exercised in the browser by tests/e2e/faults.test.mjs.
+    let msg = error_message(inject_fault("flood").unwrap_err());
+    assert!(msg.contains("unknown fault 'flood'"), "{msg}");
 }
 
 #[wasm_bindgen_test]

@@ -14,10 +14,18 @@
  * promise (messages arriving during a top-level await would be lost). A search cannot be
  * interrupted from outside: it stops on its own budget; the page's watchdog replaces a
  * worker that does not answer in time, or whose wasm trapped (a panicked instance is unusable).
+ *
+ * Faults, for the e2e tests only: the page passes its own `?fault=` query parameter in this
+ * worker's URL (www/README.md, "Faults"). `load`: the wasm is fetched from a file that does not
+ * exist, so init fails as a failed download would; `panic` / `hang`: the first request calls
+ * the wasm's `injectFault`, which panics (a trap) or never returns. Without the parameter none
+ * of this is reachable.
  */
-import init, { think } from '../pkg/stratagem.js';
+import init, { think, injectFault } from '../pkg/stratagem.js';
 
-const ready = init();
+let fault = new URL(self.location.href).searchParams.get('fault');
+
+const ready = fault === 'load' ? init({ module_or_path: new URL('../pkg/missing-for-fault-test.wasm', import.meta.url) }) : init();
 ready.then(
   () => self.postMessage({ type: 'ready' }),
   (e) => self.postMessage({ type: 'init-error', message: String(e?.message ?? e) }),
@@ -38,6 +46,11 @@ self.onmessage = async (ev) => {
   }
   let last = 0;
   try {
+    if (fault === 'panic' || fault === 'hang') {
+      const f = fault;
+      fault = null;
+      injectFault(f);
+    }
     const res = think(msg.view, String(msg.level), Number(msg.budgetMs), String(msg.seed ?? '0'), (p) => {
       const now = Date.now();
       if (now - last >= 250) {
@@ -47,6 +60,8 @@ self.onmessage = async (ev) => {
     });
     self.postMessage({ id, type: 'move', move: res.move, info: res.info });
   } catch (e) {
-    self.postMessage({ id, type: 'error', message: String(e?.message ?? e) });
+    // a trap (a panic in Rust aborts) is not an error the bindings returned: say it in words
+    const message = e instanceof WebAssembly.RuntimeError ? `the engine crashed inside wasm: ${e.message}` : String(e?.message ?? e);
+    self.postMessage({ id, type: 'error', message });
   }
 };

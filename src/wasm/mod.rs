@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt::Display;
 use wasm_bindgen::prelude::*;
 
-/// The longest a bot may think for one move, in milliseconds (ux.md: 10 s at most).
+/// The longest a bot may think for one move, in milliseconds (docs/ux.md, "Playing": 10 s at most).
 pub const MAX_THINK_MS: f64 = 10_000.0;
 
 /// Installs the panic hook once, when the module is instantiated (page and worker alike), so
@@ -881,6 +881,8 @@ pub fn think(
         score: Option<f64>,
         /// `[move, score]` pairs, best first (the "Why?" panel).
         candidates: Vec<(String, f64)>,
+        /// What the candidates' scores mean, in words (empty if the bot gives none).
+        scale: &'static str,
     }
     #[derive(Serialize)]
     struct Answer {
@@ -898,8 +900,27 @@ pub fn think(
             budget_ms: ms,
             score: t.score,
             candidates: t.candidates.iter().map(|(m, v)| (m.to_string(), *v)).collect(),
+            scale: ai::bot_entry(name).map_or("", |e| e.scale),
         },
     })
+}
+
+/// Injects a fault into this wasm instance, for the page's fault tests only (www/README.md,
+/// "Faults"): `"panic"` panics (with `panic = "abort"` the instance traps with
+/// `RuntimeError: unreachable` and is unusable afterwards, as after a bug in a bot), `"hang"`
+/// never returns (as a search that does not stop). The bot worker calls it only when the page
+/// was opened with a `fault=` query parameter; no control of the page reaches it. Any other
+/// `kind` is an error.
+#[wasm_bindgen(js_name = injectFault)]
+pub fn inject_fault(kind: &str) -> Result<(), JsValue> {
+    match kind {
+        "panic" => panic!("injected fault: a bot panicked inside wasm (test only)"),
+        "hang" => loop {
+            // black_box: a loop the optimiser cannot prove empty, like a search that never ends.
+            std::hint::black_box(());
+        },
+        _ => Err(js_err(format!("injectFault: unknown fault '{kind}' (panic, hang)"))),
+    }
 }
 
 /// Does the fixed work `name` of the native/WebAssembly speed comparison

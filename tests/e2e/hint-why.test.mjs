@@ -1,7 +1,8 @@
 //! End-to-end: "Hint" and "Why?" answer while the page stays live. A requestAnimationFrame
 //! counter (installed before the page's scripts) keeps counting while the hint is computed in
 //! the worker; the hint is a legal move of the player's, shown selected; "Why?" after a bot move
-//! names that move and what its search reported.
+//! names that move and what its search reported, and lists the bot's best candidate moves with
+//! their scores on its own scale, named (or says the bot gives none).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as h from './lib/harness.mjs';
@@ -43,7 +44,52 @@ test('Hint and Why? answer while animation frames keep coming', async (t) => {
   const last = await page.evaluate(() => document.querySelector('#move-list li:last-child .mv')?.textContent?.replace('×', '-'));
   assert.ok(why.includes(`played ${last}`), `Why? does not name the bot's last move ${last}: ${why}`);
   assert.match(why, /nodes/, `Why? gives no search figures: ${why}`);
+  // the weakest level (random) weighs nothing: it says so rather than listing nothing
+  assert.equal(levels[0].bot, 'random');
+  assert.equal(await h.text(page, '#why-scale'), 'random gives no candidate moves with scores: it does not rank the moves it weighed.');
+  assert.equal(await page.locator('#why-candidates li').count(), 0);
   await h.screenshot(page, 'hint-why.png');
+  h.assertNoErrors(errors);
+  await context.close();
+});
+
+test('Why? lists the bot\'s best candidate moves with their scores, on its scale', async () => {
+  const { page, errors, context } = await h.openPage(env.browser, env.server);
+  const levels = await h.pageLevels(page);
+  // the weakest level that weighs its moves (the plan bots score every legal move)
+  const lv = levels.find((l) => l.bot === 'strategoai');
+  assert.ok(lv, `no strategoai level: ${levels.map((l) => l.bot).join(', ')}`);
+  await h.chooseLevelByKeyboard(page, lv.id);
+  await h.clickElement(page, '#btn-start');
+  for (let i = 0; i < 3; i++) {
+    await h.waitHumanTurnOrOver(page);
+    await h.playByMouse(page, (await h.legalMoves(page))[0]);
+  }
+  const st = await h.waitHumanTurnOrOver(page);
+  assert.equal(st.phase, 'play');
+  await h.clickElement(page, '#btn-why');
+  const played = await page.evaluate(() => document.querySelector('#move-list li:last-child .mv')?.textContent?.replace('×', '-'));
+  assert.equal(
+    await h.text(page, '#why-scale'),
+    "Its best 5 candidates, scored in the sum of the plans' scores for the move (higher is better for it):",
+  );
+  const enemy = /Enemy pieces \([^)]*\): (.*?)\./.exec(await h.text(page, '#board-text'))?.[1] ?? '';
+  const items = await page.locator('#why-candidates li').evaluateAll((els) => els.map((e) => ({ text: e.textContent, move: e.dataset.move, score: Number(e.dataset.score) })));
+  assert.equal(items.length, 5, JSON.stringify(items));
+  const re = /^(Unknown piece|[A-Z][a-z]+) ([a-j]\d+-[a-j]\d+): ([+-]?[\d,.]+)( \(played\))?$/;
+  for (const [i, it] of items.entries()) {
+    const m = re.exec(it.text);
+    assert.ok(m, `candidate "${it.text}" is not "<piece> <move>: <score>"`);
+    assert.equal(m[2], it.move);
+    // the bot's pieces stay hidden: a piece is named only if the player knows it (revealed)
+    if (m[1] !== 'Unknown piece') assert.ok(enemy.includes(m[1]), `${it.text} names a piece the player has not seen (${enemy})`);
+    assert.equal(m[4] != null, it.move === played, `"(played)" on the wrong move: ${it.text} (played ${played})`);
+    if (i > 0) assert.ok(items[i - 1].score >= it.score, `not best first: ${JSON.stringify(items)}`);
+  }
+  // the move played is the best, or tied with every one listed
+  const top = items[0].score;
+  assert.ok(items.some((it) => it.move === played) || items.every((it) => it.score === top), `${played} is not among ${JSON.stringify(items)}`);
+  await h.screenshot(page, 'why-candidates.png');
   h.assertNoErrors(errors);
   await context.close();
 });

@@ -481,7 +481,14 @@ async function requestBotMove() {
       // move reveals it (for "Why?")
       const target = move.split('-')[1];
       const belief = /** @type {{kinds: {kind: string, p: number}[]}|null} */ (r.beliefAt(botSide(), target));
-      S.why = info ? { move, info, target, belief, ply: r.ply() + 1, level: lv.label } : null;
+      // the bot's pieces of its candidate moves, named only where the player knows them
+      const seen = /** @type {({kind: string|null, scout: boolean}|null)[]} */ (r.board(S.human));
+      const pieceOf = (/** @type {string} */ m) => {
+        const c = seen[squareIndex(m.split('-')[0])];
+        return c?.kind ?? (c?.scout ? 'Scout' : null);
+      };
+      const candidates = (info?.candidates ?? []).slice(0, WHY_CANDIDATES).map(([m, v]) => ({ move: m, score: v, kind: pieceOf(m) }));
+      S.why = info ? { move, info, target, belief, candidates, ply: r.ply() + 1, level: lv.label } : null;
       rep = /** @type {Report} */ (r.play(move));
     } catch (e) {
       fallbackWhy = `it chose ${move}, which the referee refused: ${errText(e)}`;
@@ -493,7 +500,12 @@ async function requestBotMove() {
     if (!legal.length) return; // cannot happen: the referee ends a game without moves
     move = legal[Math.floor(Math.random() * legal.length)];
     rep = /** @type {Report} */ (r.play(move));
-    message(`The bot failed (${fallbackWhy}); a fresh one was started, and it played a random legal move.`, 'warn');
+    message(
+      ui.bot.unavailable != null
+        ? `The bot is not available (${fallbackWhy}); a random legal move was played for it.`
+        : `The bot failed (${fallbackWhy}); a fresh one was started, and a random legal move was played for it.`,
+      'warn',
+    );
   }
   S.thinking = false;
   S.progress = null;
@@ -529,6 +541,30 @@ export function explainLastBotMove() {
     li.textContent = `${label(kind)}: ${Math.round(p * 100)}%`;
     list.append(li);
   }
+  // the moves it weighed, from the engine's search result, on the bot's own scale
+  const cands = $('why-candidates');
+  cands.replaceChildren();
+  if (!w.candidates.length) {
+    $('why-scale').textContent = `${w.info.bot} gives no candidate moves with scores: it does not rank the moves it weighed.`;
+    return;
+  }
+  $('why-scale').textContent = `Its best ${w.candidates.length === 1 ? 'candidate' : `${w.candidates.length} candidates`}, scored in ${w.info.scale || 'its own scale'} (higher is better for it):`;
+  for (const c of w.candidates) {
+    const li = document.createElement('li');
+    li.dataset.move = c.move;
+    li.dataset.score = String(c.score);
+    li.textContent = `${c.kind ?? 'Unknown piece'} ${c.move}: ${scoreText(c.score)}${c.move === w.move ? ' (played)' : ''}`;
+    cands.append(li);
+  }
+}
+
+/** How many of the bot's candidate moves "Why?" lists. */
+const WHY_CANDIDATES = 5;
+
+/** A score in words: a sign, two decimals at most, whole numbers from 100 up. @param {number} v */
+function scoreText(v) {
+  const r = Math.abs(v) >= 100 ? Math.round(v) : Math.round(v * 100) / 100;
+  return `${r > 0 ? '+' : ''}${Math.abs(v) >= 100 ? groupDigits(r) : r}`;
 }
 
 /**

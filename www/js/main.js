@@ -11,9 +11,11 @@ import { BoardView, squareIndex, squareName } from './board.js';
 import { BotClient } from './bot.js';
 import { setKinds, isMovable, tip } from './pieces.js';
 import { sounds, setSound, soundOn } from './sound.js';
-import { S, $, $btn, $input, $select, message, errText, currentLevel, outcome, botSide } from './state.js';
+import { S, $, $btn, $input, $select, message, notice, errText, currentLevel, outcome, botSide } from './state.js';
 import { fillLevels, fillSavedSetups, showLevelAbout, updateStatus, showBelief } from './panels.js';
-import { loadGame, loadPrefs, savePrefs as storePrefs, rememberSetup, loadSavedSetups, storeSavedSetups, saveGame } from './persist.js';
+import {
+  loadGame, loadPrefs, savePrefs as storePrefs, rememberSetup, loadSavedSetups, storeSavedSetups, saveGame, checkStorage, claimGame, checkSavedSetups,
+} from './persist.js';
 import {
   ui, render, validSetup, setSetup, swapSquares, setupIndexOf, setVariant, setupClick, randomSeed, setupFromHash, startGame, playClick, tryMove,
   undo, resign, newGame, playAgain, exportGame, importGame, showPly, humanTurn, clearSelection, resumeGame,
@@ -322,9 +324,17 @@ async function boot() {
   showSound();
   fillLevels();
   fillSavedSetups();
-  ui.bot = new BotClient((p) => {
-    S.progress = p;
-  });
+  ui.bot = new BotClient(
+    (p) => {
+      S.progress = p;
+    },
+    {
+      // test only: the e2e fault tests open the page with ?fault=panic|hang|load (www/README.md, "Faults")
+      fault: new URLSearchParams(location.search).get('fault'),
+      onStatus: (why) =>
+        notice('bot', why == null ? null : `The bot could not be loaded (${why}): random legal moves are played for it. Reload the page to try again.`),
+    },
+  );
   bindControls();
   bindEditor();
 
@@ -338,6 +348,18 @@ async function boot() {
     rememberSetup(S.setup, S.variant);
   }
   installTestHook();
+  checkStorage();
+  checkSavedSetups();
+  // another tab's saved setups appear here too (a setup saved there is not lost by a save here:
+  // each save reads the stored list afresh)
+  window.addEventListener('storage', (ev) => {
+    if (ev.key === null || ev.key === 'stratagem.setups.v1') {
+      fillSavedSetups();
+      checkSavedSetups();
+    }
+  });
+  // one tab at a time keeps the game (the others neither restore nor overwrite it)
+  await claimGame();
   const saved = loadGame();
   const restored = !!saved;
   if (saved) {
@@ -349,7 +371,8 @@ async function boot() {
     S.human = saved.humanSide;
     resumeGame(saved.referee, saved.seed);
     const n = saved.referee.ply();
-    if (!outcome()) {
+    if (saved.note) message(saved.note, 'warn');
+    else if (!outcome()) {
       const last = n > 0 ? /** @type {import('./state.js').Report} */ (saved.referee.reportAt(n)) : null;
       message(n ? `Your game was restored (${n} moves played${last ? `, last ${last.text}` : ''}).` : 'Your game was restored.');
     }

@@ -9,7 +9,7 @@
 import { S, $, $btn, $select, outcome, currentLevel, secs, eloText, botSide } from './state.js';
 import { kindsForDisplay, label, tip } from './pieces.js';
 import { squareName } from './board.js';
-import { loadSavedSetups } from './persist.js';
+import { loadSavedSetups, setupProblem } from './persist.js';
 
 /** @typedef {import('./state.js').Outcome} Outcome */
 /** @typedef {import('./state.js').Report} Report */
@@ -305,7 +305,7 @@ export function fillSavedSetups() {
   for (const x of list) {
     const o = document.createElement('option');
     o.value = x.name;
-    o.textContent = `${x.name} (${variantName(x.variant ?? 'classic')})`;
+    o.textContent = `${x.name} (${variantName(x.variant ?? 'classic')})${setupProblem(x) != null ? ' (not valid)' : ''}`;
     sel.append(o);
   }
   $btn('btn-load-setup').disabled = !list.length;

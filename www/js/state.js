@@ -69,7 +69,11 @@ export const S = {
   drawOfferedAt: -1,
   /** a hint is being computed in the worker */
   hinting: false,
-  /** @type {{move: string, info: any, target: string, belief: {kinds: {kind: string, p: number}[]}|null, ply: number, level: string}|null} the bot's last move, for "Why?" */
+  /**
+   * @type {{move: string, info: any, target: string, belief: {kinds: {kind: string, p: number}[]}|null,
+   *   candidates: {move: string, score: number, kind: string|null}[], ply: number, level: string}|null}
+   *   the bot's last move, for "Why?" (a candidate's `kind` only where the player knows that piece)
+   */
   why: null,
   /** @type {number|null} */
   lastBotMoveMs: null,
@@ -104,6 +108,27 @@ export function message(text, kind = 'info') {
   m.dataset.kind = kind;
   clearTimeout(messageTimer);
   if (text) messageTimer = window.setTimeout(() => (m.textContent = ''), 6000);
+}
+
+/**
+ * A lasting notice (`#notices`, one `li` per `key`, `data-key` set): a condition that holds
+ * until it changes (the bot could not be loaded, storage is full or unavailable, another tab
+ * keeps the saved game), unlike the transient message line. `null` removes it.
+ * @param {'bot'|'storage'|'tab'|'setups'} key @param {string|null} text
+ */
+export function notice(key, text) {
+  const list = $('notices');
+  let li = /** @type {HTMLElement|null} */ (list.querySelector(`li[data-key="${key}"]`));
+  if (text == null) {
+    li?.remove();
+    return;
+  }
+  if (!li) {
+    li = document.createElement('li');
+    li.dataset.key = key;
+    list.append(li);
+  }
+  li.textContent = text;
 }
 
 /** @param {unknown} e */

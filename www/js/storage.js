@@ -14,6 +14,40 @@ export const KEYS = {
   prefs: 'stratagem.prefs.v1',
 };
 
+/** @typedef {'full'|'unavailable'} Trouble */
+
+/** @type {Trouble|null} what the last failed write ran into (null after a write that worked) */
+let trouble = null;
+
+/** @param {unknown} e @returns {Trouble} */
+function troubleOf(e) {
+  const name = /** @type {any} */ (e)?.name;
+  // Chromium and Firefox name it QuotaExceededError; old Firefox NS_ERROR_DOM_QUOTA_REACHED
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' ? 'full' : 'unavailable';
+}
+
+/** What the last write ran into: `full`, `unavailable`, or null if it worked. */
+export function lastTrouble() {
+  return trouble;
+}
+
+/**
+ * Whether the page can store anything now: writes and removes a one-letter probe key.
+ * `full` when the store is full, `unavailable` when the browser refuses storage altogether
+ * (private mode in some browsers, site data blocked), null when it works.
+ * @returns {Trouble|null}
+ */
+export function probe() {
+  try {
+    const ls = window.localStorage;
+    ls.setItem('stratagem.probe', '1');
+    ls.removeItem('stratagem.probe');
+    return null;
+  } catch (e) {
+    return troubleOf(e);
+  }
+}
+
 /** @param {string} key @returns {string|null} */
 export function getRaw(key) {
   try {
@@ -35,20 +69,17 @@ export function getJson(key, fallback) {
 
 /** @param {string} key @param {unknown} value @returns {boolean} whether it was stored */
 export function setJson(key, value) {
-  try {
-    window.localStorage.setItem(key, JSON.stringify(value));
-    return true;
-  } catch {
-    return false;
-  }
+  return setRaw(key, JSON.stringify(value));
 }
 
-/** @param {string} key @param {string} value */
+/** @param {string} key @param {string} value @returns {boolean} whether it was stored */
 export function setRaw(key, value) {
   try {
     window.localStorage.setItem(key, value);
+    trouble = null;
     return true;
-  } catch {
+  } catch (e) {
+    trouble = troubleOf(e);
     return false;
   }
 }

@@ -18,6 +18,9 @@ pub struct BotEntry {
     pub description: &'static str,
     /// Where it comes from (seed thesis, tutorial, or "baseline").
     pub source: &'static str,
+    /// What the scores of its candidate moves mean (`Thought.candidates`, shown by the page's
+    /// "Why?" panel with this name); empty for a bot that gives no candidates.
+    pub scale: &'static str,
 }
 
 impl std::fmt::Debug for BotEntry {
@@ -33,37 +36,43 @@ pub const BOTS: &[BotEntry] = &[
         make: || Box::new(super::random::RandomBot::new()),
         description: "uniformly random legal moves; a setup drawn from human setup statistics",
         source: "baseline",
+        scale: "",
     },
     BotEntry {
         name: "negamax",
         make: || Box::new(super::negamax::NegamaxBot::new()),
         description: "iterative-deepening alpha-beta negamax on 4 positions sampled from the view, material evaluation",
         source: "seed 004, a Swedish minimax/negamax tutorial (docs/bots/negamax.md)",
+        scale: "material points (Marshal 400, a won game about 1,000,000), mean over the sampled positions",
     },
     // Seed 003 (Irovský 2023): docs/bots/{mcts,ismcts,alphabeta,expectimax}.md
     BotEntry {
         name: "mcts",
-        make: || Box::new(super::mcts::MctsBot::new()),
+        make: || Box::new(super::mcts::UctBot::mcts()),
         description: "UCT (c = 0.3) on one determinization per move, 50-ply random playouts scored by material",
         source: "seed 003, Irovsky 2023, sections 6.2-6.3",
+        scale: "mean playout result, 0 (lost) to 1 (won)",
     },
     BotEntry {
         name: "ismcts",
-        make: || Box::new(super::ismcts::IsmctsBot::new()),
+        make: || Box::new(super::mcts::UctBot::ismcts()),
         description: "the seed-003 MCTS with a fresh determinization every iteration (information-set MCTS)",
         source: "seed 003, Irovsky 2023, sections 6.2-6.3 and 8 (the fix it points to)",
+        scale: "mean playout result, 0 (lost) to 1 (won)",
     },
     BotEntry {
         name: "alphabeta",
         make: || Box::new(super::alphabeta::AlphaBetaBot::new()),
         description: "depth-3 alpha-beta with the Table 6.1 evaluation on sampled positions; unknown enemy pieces do not move",
         source: "seed 003, Irovsky 2023, section 6.4",
+        scale: "Irovsky's Table 6.1 evaluation, mean over the samples that chose the move",
     },
     BotEntry {
         name: "expectimax",
         make: || Box::new(super::expectimax::ExpectimaxBot::new()),
         description: "depth-3 expectimax, chance nodes on attacks involving unknown pieces weighted by the belief marginals",
         source: "seed 003, Irovsky 2023, section 6.5",
+        scale: "Irovsky's Table 6.1 evaluation, expected over the battles' outcomes",
     },
     // Seeds 001 and 002: docs/bots/{invincible,strategoai}.md
     BotEntry {
@@ -71,12 +80,14 @@ pub const BOTS: &[BotEntry] = &[
         make: || Box::new(super::InvincibleBot::new()),
         description: "plans score every legal move (one ply), dynamic piece values, normalised belief matrix",
         source: "seed 001, de Boer 2007, chapters 3, 5 and 6",
+        scale: "the sum of the plans' scores for the move",
     },
     BotEntry {
         name: "strategoai",
         make: || Box::new(super::StrategoAiBot::new()),
         description: "nine plans score every legal move (one ply), values with factor 1.55, uniform counting",
         source: "seed 002, StrategoAI 2018, chapters 3-5",
+        scale: "the sum of the plans' scores for the move",
     },
     // Seed 000 (Perspecto): docs/bots/perspecto.md
     BotEntry {
@@ -84,36 +95,42 @@ pub const BOTS: &[BotEntry] = &[
         make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO)),
         description: "p-e-minimax (own and opponent's values), local search radius 2, depth 5-9, fear model, 21 strategic rules",
         source: "seed 000, Perspecto (Swedish master thesis), chapters 7-9",
+        scale: "Perspecto's evaluation: tactical search plus strategic rules (piece values of its Table 4)",
     },
     BotEntry {
         name: "perspecto-flat",
         make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_FLAT)),
         description: "perspecto without variable depth: flat depth 5",
         source: "seed 000, Perspecto, section 10.3.1 ablation",
+        scale: "Perspecto's evaluation: tactical search plus strategic rules (piece values of its Table 4)",
     },
     BotEntry {
         name: "perspecto-forward",
         make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_FORWARD)),
         description: "perspecto with \"everyone wants forward\" instead of the strategic search",
         source: "seed 000, Perspecto, section 10.3.2 ablation",
+        scale: "Perspecto's evaluation: tactical search plus strategic rules (piece values of its Table 4)",
     },
     BotEntry {
         name: "perspecto-minimax",
         make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_MINIMAX)),
         description: "depth-5 local minimax, each attack taking its most probable outcome, section 7.5 evaluation",
         source: "seed 000, Perspecto, section 8.1",
+        scale: "Perspecto's evaluation: tactical search plus strategic rules (piece values of its Table 4)",
     },
     BotEntry {
         name: "perspecto-expectimax",
         make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_EXPECTIMAX)),
         description: "depth-5 local expectiminimax over attack outcomes, section 7.5 evaluation",
         source: "seed 000, Perspecto, section 8.2",
+        scale: "Perspecto's evaluation: tactical search plus strategic rules (piece values of its Table 4)",
     },
     BotEntry {
         name: "perspecto-pe",
         make: || Box::new(super::perspecto::PerspectoBot::new(super::perspecto::PERSPECTO_PE)),
         description: "depth-5 local p-e-minimax (own and opponent's values), section 7.5 evaluation",
         source: "seed 000, Perspecto, section 8.3",
+        scale: "Perspecto's evaluation: tactical search plus strategic rules (piece values of its Table 4)",
     },
     // Our own: docs/bots/strategist.md
     BotEntry {
@@ -121,6 +138,7 @@ pub const BOTS: &[BotEntry] = &[
         make: || Box::new(super::strategist::StrategistBot::new()),
         description: "iterative-deepening alpha-beta with quiescence and a transposition table over enemy armies sampled from the belief matrix",
         source: "this project (issue 11, docs/bots/strategist.md)",
+        scale: "strategist points (material with dynamic values, Marshal about 400), mean over the sampled enemy armies",
     },
 ];
 

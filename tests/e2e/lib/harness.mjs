@@ -55,16 +55,16 @@ export async function launchBrowser() {
 
 /**
  * Opens the page in a fresh context (empty localStorage) and records problems: console errors,
- * uncaught page errors (page and workers), HTTP errors and failed requests.
- * Returns `{context, page, errors}`.
+ * uncaught page errors (page and workers), HTTP errors and failed requests. `query` is the
+ * address's query (`?workers=2`), `hash` its fragment. Returns `{context, page, errors}`.
  */
-export async function openPage(browser, server, { hash = '', initScripts = [], viewport } = {}) {
+export async function openPage(browser, server, { query = '', hash = '', initScripts = [], viewport } = {}) {
   const context = await browser.newContext({ viewport: viewport ?? { width: 1280, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
   for (const s of initScripts) await context.addInitScript(s);
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(server.url(PAGE + hash));
+  await page.goto(server.url(PAGE + query + hash));
   await waitReady(page);
   return { context, page, errors };
 }

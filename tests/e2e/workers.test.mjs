@@ -6,7 +6,8 @@
 //! responsiveness.test.mjs: no main-thread task over 50 ms of CPU in a Chromium trace; no long
 //! task at all unless the machine is overloaded). A worker that hangs or traps is left out: the
 //! move comes from the other worker's part alone, not from the fallback, and the next move is
-//! again thought in two workers (each worker has its own watchdog and replacement).
+//! again thought in two workers (each worker has its own watchdog and replacement). The number
+//! of workers follows navigator.hardwareConcurrency (one core left for the page, 1 to 4).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -155,3 +156,25 @@ for (const fault of ['hang', 'panic']) {
     await context.close();
   });
 }
+
+test('the page starts one bot worker per core but one, 1 to 4; ?workers=N (1 to 4) overrides it', { timeout: 5 * 60_000 }, async () => {
+  // [hardwareConcurrency as the page sees it, query, bot workers expected]
+  const cases = [
+    [1, '', 1],
+    [2, '', 1],
+    [3, '', 2],
+    [16, '', 4],
+    [2, '?workers=3', 3],
+    [16, '?workers=1', 1],
+    [3, '?workers=9', 2], // out of range: the machine's rule
+    [3, '?workers=x', 2],
+  ];
+  for (const [cores, query, want] of cases) {
+    const fake = `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${cores} });`;
+    const { page, errors, context } = await h.openPage(env.browser, env.server, { query, initScripts: [fake, countWorkers] });
+    assert.equal(await page.evaluate(() => navigator.hardwareConcurrency), cores);
+    assert.equal(await page.evaluate(() => window.__botWorkers), want, `${cores} cores, '${query}'`);
+    h.assertNoErrors(errors);
+    await context.close();
+  }
+});

@@ -9,7 +9,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::Rng;
 use std::hint::black_box;
-use stratagem::ai::bots::{AlphaBetaBot, ExpectimaxBot, IsmctsBot, MctsBot};
+use stratagem::ai::bots::{AlphaBetaBot, ExpectimaxBot, UctBot};
 use stratagem::ai::setupgen::irovsky as setup;
 use stratagem::ai::{Bot, Budget, FrozenClock, Progress, SearchContext, rng_from_seed};
 use stratagem::rules::{PlayerView, Position, Rules, Variant};
@@ -42,8 +42,8 @@ fn run(bot: &mut dyn Bot, view: &PlayerView, budget: u64) -> u64 {
 fn bench_bots(c: &mut Criterion) {
     let views = [("opening", view_after(0)), ("midgame", view_after(200))];
     let bots: [(&str, Maker, u64); 4] = [
-        ("mcts_playouts", || Box::new(MctsBot::new()), 2_000),
-        ("ismcts_playouts", || Box::new(IsmctsBot::new()), 2_000),
+        ("mcts_playouts", || Box::new(UctBot::mcts()), 2_000),
+        ("ismcts_playouts", || Box::new(UctBot::ismcts()), 2_000),
         ("alphabeta_nodes", || Box::new(AlphaBetaBot::new()), 200_000),
         ("expectimax_nodes", || Box::new(ExpectimaxBot::new()), 200_000),
     ];

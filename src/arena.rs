@@ -109,7 +109,7 @@ impl Default for OutsideSettings {
 }
 
 /// The command of a `ucc:<program and args>` name.
-pub fn outside_command(name: &str) -> Option<&str> {
+pub(crate) fn outside_command(name: &str) -> Option<&str> {
     name.strip_prefix("ucc:")
 }
 
@@ -159,7 +159,7 @@ impl MoveTimes {
     }
 
     /// Merges another set of times into this one.
-    pub fn merge(&mut self, o: &MoveTimes) {
+    pub(crate) fn merge(&mut self, o: &MoveTimes) {
         self.moves += o.moves;
         self.total_ms += o.total_ms;
         self.max_ms = self.max_ms.max(o.max_ms);
@@ -274,7 +274,7 @@ pub fn play_game(
 /// Plays one game between a bot and an outside program (see the module doc): the program
 /// plays `program_side`, the bot the other side with `bot_setup`.
 #[allow(clippy::too_many_arguments)]
-pub fn play_outside_game(
+pub(crate) fn play_outside_game(
     bot: &mut dyn Bot,
     bot_setup: Setup,
     command: &str,
@@ -385,12 +385,12 @@ pub struct Wdl {
 }
 
 /// The Elo difference of a score (0 < s < 1).
-pub fn elo_of_score(s: f64) -> f64 {
+pub(crate) fn elo_of_score(s: f64) -> f64 {
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
 /// The score of an Elo difference.
-pub fn score_of_elo(e: f64) -> f64 {
+pub(crate) fn score_of_elo(e: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-e / 400.0))
 }
 

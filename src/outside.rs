@@ -70,7 +70,7 @@ impl std::fmt::Display for Fault {
 
 /// What a program answered at its turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Answer {
+pub(crate) enum Answer {
     /// A move (checked for form and board, not yet for the rules).
     Move(crate::rules::Move),
     /// `SURRENDER`.
@@ -106,44 +106,21 @@ impl OutsideEngine {
         // Reader threads: the game waits on a channel with a time limit; a silent program
         // cannot block it. The threads end when the program's pipes close.
         let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            let mut r = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                // Bytes, at most 4 KiB a line: bytes that are not UTF-8 or a line without an
-                // end are garbage to report, not a reason to stop reading.
-                match r.by_ref().take(4096).read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim_end_matches(['\r', '\n']).to_string();
-                        if tx.send(line).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
+        spawn_line_reader(stdout, move |bytes| {
+            let line = String::from_utf8_lossy(bytes).trim_end_matches(['\r', '\n']).to_string();
+            tx.send(line).is_ok()
         });
         let tail = Arc::new(Mutex::new(VecDeque::new()));
         let tail2 = Arc::clone(&tail);
-        std::thread::spawn(move || {
-            let mut r = BufReader::new(stderr);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                // Bytes, not UTF-8 lines: a program may write anything to its error stream.
-                match r.by_ref().take(4096).read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let text = String::from_utf8_lossy(&buf).trim_end().to_string();
-                        let mut t = tail2.lock().unwrap_or_else(|e| e.into_inner());
-                        if t.len() == STDERR_LINES {
-                            t.pop_front();
-                        }
-                        t.push_back(text);
-                    }
-                }
+        // A program may write anything to its error stream; the last lines are kept.
+        spawn_line_reader(stderr, move |bytes| {
+            let text = String::from_utf8_lossy(bytes).trim_end().to_string();
+            let mut t = tail2.lock().unwrap_or_else(|e| e.into_inner());
+            if t.len() == STDERR_LINES {
+                t.pop_front();
             }
+            t.push_back(text);
+            true
         });
         Ok(OutsideEngine { stdin: child.stdin.take(), child, lines, stderr: tail, command: command.to_string() })
     }
@@ -220,7 +197,7 @@ impl OutsideEngine {
 
     /// Asks for a move: sends the board rows from the program's side (its view) and reads
     /// the answer within `ms` milliseconds.
-    pub fn ask_move(&mut self, view: &crate::rules::PlayerView, ms: u64) -> Result<Answer, Fault> {
+    pub(crate) fn ask_move(&mut self, view: &crate::rules::PlayerView, ms: u64) -> Result<Answer, Fault> {
         for row in board_rows(view) {
             self.send(&row)?;
         }
@@ -256,7 +233,7 @@ impl Drop for OutsideEngine {
 }
 
 /// Reads an answer at the program's turn: a move `X Y DIRECTION [N]` or `SURRENDER`.
-pub fn parse_answer(line: &str) -> Result<Answer, Fault> {
+pub(crate) fn parse_answer(line: &str) -> Result<Answer, Fault> {
     let garbage = |message: String| Fault::Garbage { line: line.to_string(), message };
     let words: Vec<&str> = line.split_whitespace().collect();
     if words == ["SURRENDER"] {
@@ -297,6 +274,28 @@ pub fn read_setup(side: Side, rows: &[String]) -> Result<Setup, Fault> {
         .check(crate::rules::Variant::Classic)
         .map_err(|e| garbage(format!("not a full classic army (the manager demands all 40 pieces): {e}")))?;
     Ok(setup)
+}
+
+/// Reads `from` on a thread of its own, line by line as bytes (at most 4 KiB a line: bytes
+/// that are not UTF-8 or a line without an end are garbage to report, not a reason to stop
+/// reading), handing each line with its end to `on_line` until the stream closes or
+/// `on_line` says stop (returns false).
+fn spawn_line_reader(from: impl Read + Send + 'static, mut on_line: impl FnMut(&[u8]) -> bool + Send + 'static) {
+    std::thread::spawn(move || {
+        let mut r = BufReader::new(from);
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match r.by_ref().take(4096).read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    if !on_line(&buf) {
+                        break;
+                    }
+                }
+            }
+        }
+    });
 }
 
 #[cfg(test)]

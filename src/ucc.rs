@@ -60,18 +60,18 @@ pub fn ucc_rules() -> Rules {
 }
 
 /// The square of UCC coordinates `(x, y)`, if on the board.
-pub fn square_of(x: u8, y: u8) -> Option<Square> {
+pub(crate) fn square_of(x: u8, y: u8) -> Option<Square> {
     Square::new(x, y)
 }
 
 /// The UCC coordinates `(x, y)` of a square.
-pub fn coords_of(sq: Square) -> (u8, u8) {
+pub(crate) fn coords_of(sq: Square) -> (u8, u8) {
     (sq.col(), sq.row())
 }
 
 /// A UCC direction word.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum UccDirection {
+pub(crate) enum UccDirection {
     /// Towards `y = 0` (Red's side).
     Up,
     /// Towards `y = 9` (Blue's side).
@@ -105,7 +105,7 @@ impl UccDirection {
 
 /// A move in UCC form: `X Y DIRECTION [N]`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct UccMove {
+pub(crate) struct UccMove {
     /// Column, 0 = left.
     pub x: u8,
     /// Row, 0 = top (Red's back row).
@@ -118,7 +118,7 @@ pub struct UccMove {
 
 impl UccMove {
     /// The UCC form of a straight move on the board.
-    pub fn from_move(mv: Move) -> UccMove {
+    pub(crate) fn from_move(mv: Move) -> UccMove {
         let (x, y) = coords_of(mv.from);
         let (tx, ty) = coords_of(mv.to);
         let dir = if tx > x {
@@ -281,7 +281,7 @@ pub fn setup_rows(side: Side, setup: &Setup) -> [String; 4] {
 
 /// The ten board rows `side` is shown (own pieces by symbol, enemy pieces `#`, lakes `+`,
 /// empty `.`), top row first.
-pub fn board_rows(view: &PlayerView) -> [String; 10] {
+pub(crate) fn board_rows(view: &PlayerView) -> [String; 10] {
     std::array::from_fn(|y| {
         (0..10u8)
             .map(|x| {

@@ -3,7 +3,7 @@
 //! `Unknowns::marginals`.
 //!
 //! Consistency is checked here from the view alone, by [`consistent`], written from the rules
-//! of what a view tells (rules.md, "Information"), not from the belief module's own split.
+//! of what a view tells (docs/rules.md, "Information"), not from the belief module's own split.
 
 use rand::Rng;
 use stratagem::ai::belief::{Unknowns, determinize_with, sample_position};

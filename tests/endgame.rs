@@ -1,4 +1,4 @@
-//! Every way a game ends (rules.md, "End of the game"), through the referee `Game`: Flag
+//! Every way a game ends (docs/rules.md, "End of the game"), through the referee `Game`: Flag
 //! captured, no movable pieces, no legal move (walled in by own Bombs, or by the repetition
 //! rules), neither side can move, resignation, agreed draw, forfeit, the total-ply and the
 //! no-attack draws (small limits and the default 200), that nothing can be played after

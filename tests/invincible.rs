@@ -3,7 +3,9 @@
 //! positions the way the thesis (seed 001, chapter 5) describes them.
 
 mod plan_fixtures;
-use plan_fixtures::{choose, mv, position, scores, sq};
+use plan_fixtures::{
+    attack_line_position, capture_position, choose, defense_line_position, mv, position, scores, sq, twin_games,
+};
 
 use rand::Rng;
 use stratagem::ai::bots::InvincibleBot;
@@ -72,23 +74,8 @@ use stratagem::rules::{PieceKind, Position};
 /// the unknown Marshal is negative (its reveal costs more than the Scout is worth).
 #[test]
 fn immediate_capture_values_attacks_as_the_thesis_says() {
-    use PieceKind::*;
     // The Blue Scout takes the Red Spy on a4 and stands there, known, next to b4 and a3.
-    let pos = position(
-        &[
-            ("a4", Side::Red, Spy),
-            ("b4", Side::Red, Sergeant),
-            ("a3", Side::Red, Marshal),
-            ("a5", Side::Blue, Scout),
-            ("e5", Side::Blue, General),
-            ("e4", Side::Red, Major),
-            ("f4", Side::Red, Miner),
-            ("i2", Side::Red, Scout),
-        ],
-        "j1",
-        &["a5xa4", "i2-i3", "e5xe4"],
-        Side::Blue,
-    );
+    let pos = capture_position();
     let view = PlayerView::new(&pos, Side::Red);
     let replay = PublicReplay::from_view(&view);
     let ctx = Ctx::with_replay(&view, &replay, &ValueRules::INVINCIBLE);
@@ -106,13 +93,7 @@ fn immediate_capture_values_attacks_as_the_thesis_says() {
 /// line rather than along it; other moves change nothing.
 #[test]
 fn tactical_defense_flees_from_a_known_stronger_piece() {
-    use PieceKind::*;
-    let pos = position(
-        &[("e3", Side::Red, Major), ("e7", Side::Red, Scout), ("e8", Side::Blue, General), ("a2", Side::Red, Sergeant)],
-        "j1",
-        &["e3-e4", "e8xe7"],
-        Side::Red,
-    );
+    let pos = defense_line_position();
     let view = PlayerView::new(&pos, Side::Red);
     let replay = PublicReplay::from_view(&view);
     let ctx = Ctx::with_replay(&view, &replay, &ValueRules::INVINCIBLE);
@@ -128,18 +109,7 @@ fn tactical_defense_flees_from_a_known_stronger_piece() {
 /// does not.
 #[test]
 fn tactical_attack_approaches_a_known_weaker_piece() {
-    use PieceKind::*;
-    let pos = position(
-        &[
-            ("f3", Side::Red, Colonel),
-            ("f8", Side::Red, Scout),
-            ("f9", Side::Blue, Captain),
-            ("a2", Side::Red, Sergeant),
-        ],
-        "j1",
-        &["f3-f4", "f9xf8", "f4-f5", "a9-a8"],
-        Side::Red,
-    );
+    let pos = attack_line_position();
     let view = PlayerView::new(&pos, Side::Red);
     let replay = PublicReplay::from_view(&view);
     let ctx = Ctx::with_replay(&view, &replay, &ValueRules::INVINCIBLE);
@@ -163,7 +133,7 @@ fn defend_marshal_avoids_possible_spies() {
     let replay = PublicReplay::from_view(&view);
     let ctx = Ctx::with_replay(&view, &replay, &ValueRules::INVINCIBLE);
     let s = scores(&view, &DefMarshalFromSpy, &ctx, &["e4-e5", "e4-d4", "a2-a3"]);
-    let p_spy = ctx.dist[view.piece_at(sq("f5")).unwrap().index()][Spy.index()];
+    let p_spy = ctx.dist[view.piece_at(sq("f5")).unwrap().index()][Spy];
     assert!(p_spy > 0.0);
     assert!(s[0] < 0.0 && (s[0] + p_spy * ctx.v(Side::Red, Marshal)).abs() < 1e-9, "{s:?}");
     assert_eq!(s[1], 0.0);
@@ -375,15 +345,7 @@ fn deterministic_and_cache_neutral() {
 fn no_peeking() {
     for seed in 0..6u64 {
         let mut rng = rng_from_seed(40 + seed);
-        let red = random_setup(Variant::Classic, &mut rng);
-        let blue = random_setup(Variant::Classic, &mut rng);
-        let mut blue2 = blue;
-        let slots = blue2.slots_mut();
-        let (i, j) = (0..10).flat_map(|i| (0..10).map(move |j| (i, j))).find(|&(i, j)| slots[i] != slots[j]).unwrap();
-        slots.swap(i, j);
-        let mut g1 = Game::new(Rules::for_variant(Variant::Classic), &red, &blue).unwrap();
-        let g2 = Game::new(Rules::for_variant(Variant::Classic), &red, &blue2).unwrap();
-        let _ = &mut g1;
+        let (g1, g2) = twin_games(&mut rng);
         let (v1, v2) = (g1.view(Side::Red), g2.view(Side::Red));
         assert_eq!(v1.to_record(), v2.to_record(), "the views must be equal");
         let (a, _) = choose(&mut InvincibleBot::new(), &v1, Budget::nodes(10_000), seed);

@@ -4,11 +4,12 @@
 //!
 //! All searches run on node budgets with a frozen clock, so results never depend on speed.
 
+mod common;
+
 use rand::Rng;
+use stratagem::ai::bots::UctBot;
 use stratagem::ai::bots::alphabeta::AlphaBetaBot;
 use stratagem::ai::bots::expectimax::ExpectimaxBot;
-use stratagem::ai::bots::ismcts::IsmctsBot;
-use stratagem::ai::bots::mcts::MctsBot;
 use stratagem::ai::eval::table61::evaluate;
 use stratagem::ai::search::alphabeta::{self, terminal_value};
 use stratagem::ai::search::expectimax::view_chance_weights;
@@ -192,10 +193,10 @@ fn mcts_and_ismcts_take_the_flag() {
     for seed in 0..4 {
         let mut quiet = |_: &stratagem::ai::Progress| {};
         let mut ctx = ctx_nodes(3000, seed, &mut quiet);
-        assert_eq!(MctsBot::new().choose_move(&view, &mut ctx), mv("e6-e7"), "mcts, seed {seed}");
+        assert_eq!(UctBot::mcts().choose_move(&view, &mut ctx), mv("e6-e7"), "mcts, seed {seed}");
         let mut quiet = |_: &stratagem::ai::Progress| {};
         let mut ctx = ctx_nodes(3000, seed, &mut quiet);
-        assert_eq!(IsmctsBot::new().choose_move(&view, &mut ctx), mv("e6-e7"), "ismcts, seed {seed}");
+        assert_eq!(UctBot::ismcts().choose_move(&view, &mut ctx), mv("e6-e7"), "ismcts, seed {seed}");
     }
 }
 
@@ -235,8 +236,8 @@ fn bots_do_not_throw_the_marshal_on_a_known_bomb() {
     assert_eq!(view.kind(view.piece_at(sq("i7")).unwrap()), Some(PieceKind::Bomb));
     assert!(view.legal_moves().contains(&mv("i6-i7")));
     let bots: Vec<(Box<dyn Bot>, u64)> = vec![
-        (Box::new(MctsBot::new()), 3000),
-        (Box::new(IsmctsBot::new()), 3000),
+        (Box::new(UctBot::mcts()), 3000),
+        (Box::new(UctBot::ismcts()), 3000),
         (Box::new(AlphaBetaBot::new()), 100_000),
         (Box::new(ExpectimaxBot::new()), 100_000),
     ];
@@ -256,18 +257,7 @@ fn the_setup_generator_follows_the_thesis() {
     for _ in 0..300 {
         let s = setup::generate(Variant::Classic, &mut rng);
         s.check(Variant::Classic).unwrap();
-        let flag = (0..40).find(|&i| s.get(i) == Some(PieceKind::Flag)).unwrap();
-        assert!(flag < 10, "the Flag is in the back row");
-        let mut guards = vec![flag + 10];
-        if flag > 0 {
-            guards.push(flag - 1);
-        }
-        if flag < 9 {
-            guards.push(flag + 1);
-        }
-        for g in guards {
-            assert_eq!(s.get(g), Some(PieceKind::Bomb), "{s}: square {g} next to the Flag");
-        }
+        common::assert_back_row_flag_bombed_in(&s);
     }
     let mut positions = std::collections::HashSet::new();
     for _ in 0..100 {
@@ -283,8 +273,8 @@ fn the_setup_generator_follows_the_thesis() {
 
 fn bots() -> Vec<Box<dyn Bot>> {
     vec![
-        Box::new(MctsBot::new()),
-        Box::new(IsmctsBot::new()),
+        Box::new(UctBot::mcts()),
+        Box::new(UctBot::ismcts()),
         Box::new(AlphaBetaBot::new()),
         Box::new(ExpectimaxBot::new()),
     ]

@@ -1,6 +1,6 @@
 //! The fast legal-move generator (`Position::legal_moves`) and the move checker
 //! (`Position::check_move`) against the slow oracle of `tests/common/oracle.rs`, written
-//! separately from rules.md, on thousands of positions with their histories: random playouts
+//! separately from docs/rules.md, on thousands of positions with their histories: random playouts
 //! from human setups (classic and Barrage) and from random partial placements, under varied
 //! switches, biased towards shuttles, moves back and chases so the repetition rules are
 //! exercised. The test counts how often each repetition rule forbade a move and fails if

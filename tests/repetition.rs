@@ -1,4 +1,4 @@
-//! The repetition rules on hand-built cases (rules.md, "Repetition"): the two-squares rule
+//! The repetition rules on hand-built cases (docs/rules.md, "Repetition"): the two-squares rule
 //! with limits 3 and 5, Scout spans, resets by another piece, attacks counting, the
 //! more-squares rule forbidding a chase that recreates a position, its back-move exception,
 //! and the end of the game for a side whose every move is forbidden.

@@ -1,4 +1,4 @@
-//! The combat table, written out by hand from rules.md ("Attacks") as one literal of all
+//! The combat table, written out by hand from docs/rules.md ("Attacks") as one literal of all
 //! 12 x 12 (attacker, defender) pairs, compared with `combat::battle`. Rows are attackers,
 //! columns defenders, both in the order F B S 2 3 4 5 6 7 8 9 10 (Flag, Bomb, Spy, Scout,
 //! Miner, Sergeant, Lieutenant, Captain, Major, Colonel, General, Marshal).

@@ -3,7 +3,9 @@
 //! whole games against `random`, determinism, no peeking and the node budget.
 
 mod plan_fixtures;
-use plan_fixtures::{choose, mv, position, scores, sq};
+use plan_fixtures::{
+    attack_line_position, capture_position, choose, defense_line_position, mv, position, scores, sq, twin_games,
+};
 
 use rand::Rng;
 use stratagem::ai::bots::StrategoAiBot;
@@ -22,22 +24,7 @@ use stratagem::rules::{Game, PieceKind, PlayerView, Position, Rules, Side, Varia
 /// Marshal"); a Scout attacking an unknown moved piece can pay for the information.
 #[test]
 fn immediate_capture() {
-    use PieceKind::*;
-    let pos = position(
-        &[
-            ("a4", Side::Red, Spy),
-            ("b4", Side::Red, Sergeant),
-            ("a3", Side::Red, Marshal),
-            ("a5", Side::Blue, Scout),
-            ("e5", Side::Blue, General),
-            ("e4", Side::Red, Major),
-            ("f4", Side::Red, Miner),
-            ("i2", Side::Red, Scout),
-        ],
-        "j1",
-        &["a5xa4", "i2-i3", "e5xe4"],
-        Side::Blue,
-    );
+    let pos = capture_position();
     let view = PlayerView::new(&pos, Side::Red);
     let ctx = Ctx::uniform(&view, &ValueRules::STRATEGOAI);
     let s = scores(&view, &ImmediateCapture, &ctx, &["b4xa4", "a3xa4", "f4xe4", "i3-i4"]);
@@ -51,12 +38,7 @@ fn immediate_capture() {
 #[test]
 fn tactical_defense() {
     use PieceKind::*;
-    let pos = position(
-        &[("e3", Side::Red, Major), ("e7", Side::Red, Scout), ("e8", Side::Blue, General), ("a2", Side::Red, Sergeant)],
-        "j1",
-        &["e3-e4", "e8xe7"],
-        Side::Red,
-    );
+    let pos = defense_line_position();
     let view = PlayerView::new(&pos, Side::Red);
     let ctx = Ctx::uniform(&view, &ValueRules::STRATEGOAI);
     let plan = TacticalDefense::new(&ctx);
@@ -89,18 +71,7 @@ fn tactical_defense() {
 /// T3: a Colonel stepping into the line of a known Captain within 4 squares scores.
 #[test]
 fn tactical_attack() {
-    use PieceKind::*;
-    let pos = position(
-        &[
-            ("f3", Side::Red, Colonel),
-            ("f8", Side::Red, Scout),
-            ("f9", Side::Blue, Captain),
-            ("a2", Side::Red, Sergeant),
-        ],
-        "j1",
-        &["f3-f4", "f9xf8", "f4-f5", "a9-a8"],
-        Side::Red,
-    );
+    let pos = attack_line_position();
     let view = PlayerView::new(&pos, Side::Red);
     let ctx = Ctx::uniform(&view, &ValueRules::STRATEGOAI);
     let s = scores(&view, &TacticalAttack, &ctx, &["f5-f6", "f5-e5", "a2-a3"]);
@@ -180,7 +151,7 @@ fn marshal_defense() {
     let view = PlayerView::new(&pos, Side::Red);
     let ctx = Ctx::uniform(&view, &ValueRules::STRATEGOAI);
     let s = scores(&view, &MarshalDefense, &ctx, &["e4-e5", "e4-d4", "a2-a3"]);
-    let p = ctx.dist[view.piece_at(sq("f5")).unwrap().index()][Spy.index()];
+    let p = ctx.dist[view.piece_at(sq("f5")).unwrap().index()][Spy];
     assert!(p > 0.3, "moved unknown piece is the Spy with probability {p}");
     assert!(s[0] < 0.0 && (s[0] + ctx.v(Side::Red, Marshal)).abs() < 1e-9, "{s:?}");
     assert_eq!(s[1], 0.0);
@@ -265,14 +236,7 @@ fn legal_moves_and_wins_against_random() {
 fn deterministic_and_no_peeking() {
     for seed in 0..6u64 {
         let mut rng = rng_from_seed(60 + seed);
-        let red = random_setup(Variant::Classic, &mut rng);
-        let blue = random_setup(Variant::Classic, &mut rng);
-        let mut blue2 = blue;
-        let slots = blue2.slots_mut();
-        let (i, j) = (0..10).flat_map(|i| (0..10).map(move |j| (i, j))).find(|&(i, j)| slots[i] != slots[j]).unwrap();
-        slots.swap(i, j);
-        let mut g1 = Game::new(Rules::for_variant(Variant::Classic), &red, &blue).unwrap();
-        let mut g2 = Game::new(Rules::for_variant(Variant::Classic), &red, &blue2).unwrap();
+        let (mut g1, mut g2) = twin_games(&mut rng);
         // A few random Red moves (Blue's swapped pieces stay unmoved and unknown).
         for _ in 0..3 {
             let (v1, v2) = (g1.view(Side::Red), g2.view(Side::Red));

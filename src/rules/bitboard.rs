@@ -10,13 +10,14 @@
 pub type Bits = u128;
 
 /// All 100 squares.
-pub const BOARD: Bits = (1 << 100) - 1;
+pub(crate) const BOARD: Bits = (1 << 100) - 1;
 
 /// The eight lake squares (c5 d5 g5 h5 c6 d6 g6 h6).
-pub const LAKES: Bits = (1 << 42) | (1 << 43) | (1 << 46) | (1 << 47) | (1 << 52) | (1 << 53) | (1 << 56) | (1 << 57);
+pub(crate) const LAKES: Bits =
+    (1 << 42) | (1 << 43) | (1 << 46) | (1 << 47) | (1 << 52) | (1 << 53) | (1 << 56) | (1 << 57);
 
 /// Every square a piece can stand on.
-pub const PLAYABLE: Bits = BOARD & !LAKES;
+pub(crate) const PLAYABLE: Bits = BOARD & !LAKES;
 
 const fn column(c: u32) -> Bits {
     let mut m = 0;
@@ -155,7 +156,7 @@ pub fn fill<D: Dir>(mut from: Bits, open: Bits) -> Bits {
 
 /// The squares of `b` from which one step in some direction lands in `targets`.
 #[inline(always)]
-pub const fn can_step_into(b: Bits, targets: Bits) -> Bits {
+pub(crate) const fn can_step_into(b: Bits, targets: Bits) -> Bits {
     b & (down(targets) | up(targets) | left(targets) | right(targets))
 }
 

@@ -19,7 +19,7 @@ pub enum Battle {
 
 /// Resolves `attacker` attacking `defender`.
 ///
-/// The rules (rules.md, "Attacks"): the stronger piece wins, equal strength removes both; the
+/// The rules (docs/rules.md, "Attacks"): the stronger piece wins, equal strength removes both; the
 /// Spy attacking the Marshal wins; only a Miner survives attacking a Bomb; any attacker
 /// captures the Flag. Bombs and Flags never attack: asking for it is a caller bug, answered
 /// (arbitrarily but totally) with the defender winning.

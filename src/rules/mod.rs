@@ -1,4 +1,4 @@
-//! The rules of the game (rules.md): board, armies, setups, moves, combat, repetition,
+//! The rules of the game (docs/rules.md): board, armies, setups, moves, combat, repetition,
 //! the end of the game, what each side knows, and the notations.
 //!
 //! Knows nothing of AI, JavaScript or time.
@@ -27,6 +27,6 @@ pub use position::{
     PositionError, ReportError, WinReason,
 };
 pub use setup::{Setup, SetupError};
-pub use square::{Direction, Square, SquareError};
+pub use square::{BySquare, Direction, Square, SquareError};
 pub use switches::Rules;
 pub use view::{PlayerView, ViewError, ViewPiece, ViewRecord, ViewStart};

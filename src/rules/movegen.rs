@@ -93,7 +93,7 @@ impl Position {
 
     /// The number of moves [`Position::generate_pseudo`] would give, without listing them:
     /// the moves of all pieces in one direction are one mask (see `reach`), counted.
-    pub fn count_pseudo(&self, side: Side) -> usize {
+    pub(crate) fn count_pseudo(&self, side: Side) -> usize {
         let m = Movers::of(self, side);
         let n = m.reach::<Up>().count_ones()
             + m.reach::<Down>().count_ones()
@@ -104,7 +104,7 @@ impl Position {
 
     /// Legal moves of the side to move, appended to `out` in the canonical order of
     /// [`Position::generate_pseudo`].
-    pub fn generate_legal(&self, out: &mut MoveList) {
+    pub(crate) fn generate_legal(&self, out: &mut MoveList) {
         let start = out.len();
         self.generate_pseudo(self.to_move(), out);
         let two: Option<PieceId> = repetition::two_squares_suspect(self);
@@ -129,7 +129,7 @@ impl Position {
 
     /// The number of legal moves of the side to move (what `legal_moves().len()` gives),
     /// counted without a list when no repetition rule can forbid a move now.
-    pub fn legal_move_count(&self) -> usize {
+    pub(crate) fn legal_move_count(&self) -> usize {
         if repetition::two_squares_suspect(self).is_none() && !repetition::chase_active(self) {
             return self.count_pseudo(self.to_move());
         }

@@ -255,7 +255,7 @@ impl PieceKind {
     }
 
     /// Inverse of [`PieceKind::old_symbol`].
-    pub const fn from_old_symbol(c: char) -> Option<PieceKind> {
+    pub(crate) const fn from_old_symbol(c: char) -> Option<PieceKind> {
         Some(match c {
             'F' => PieceKind::Flag,
             'B' => PieceKind::Bomb,
@@ -352,7 +352,7 @@ impl Army {
     /// The classic 40-piece army.
     pub const CLASSIC: Army = Army([1, 6, 1, 8, 5, 4, 4, 4, 3, 2, 1, 1]);
     /// The Barrage army of eight.
-    pub const BARRAGE: Army = Army([1, 1, 1, 2, 1, 0, 0, 0, 0, 0, 1, 1]);
+    pub(crate) const BARRAGE: Army = Army([1, 1, 1, 2, 1, 0, 0, 0, 0, 0, 1, 1]);
 
     /// Count of `kind`.
     #[inline]

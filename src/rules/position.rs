@@ -147,7 +147,7 @@ impl MoveReport {
     }
 
     /// Whether the move revealed the piece as a Scout by going more than one square.
-    pub const fn reveals_scout(&self) -> bool {
+    pub(crate) const fn reveals_scout(&self) -> bool {
         self.from.line_distance(self.to) > 1
     }
 }
@@ -431,7 +431,7 @@ impl Position {
     }
 
     /// Whether `side` has any piece that can ever move.
-    pub fn has_movable_piece(&self, side: Side) -> bool {
+    pub(crate) fn has_movable_piece(&self, side: Side) -> bool {
         self.mobile[side] != 0
     }
 

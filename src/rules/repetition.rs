@@ -22,10 +22,10 @@
 //! just came from (art. 11.2). Attacks are never forbidden by it (they remove a piece, so no
 //! earlier position can come back), and any non-threatening move ends the chase.
 //!
-//! Interpretation choices, argued from rules.md and ISF art. 11: positions are compared with
+//! Interpretation choices, argued from docs/rules.md and ISF art. 11: positions are compared with
 //! the same side to move (the chaser's candidate against the positions after the chaser's
 //! earlier moves, as Invincible's appendix A3 does); an attack by the chaser ends the chase
-//! (rules.md counts moving next to a piece, and no position before an attack can recur); a
+//! (docs/rules.md counts moving next to a piece, and no position before an attack can recur); a
 //! threat only against pieces that never evaded continues the chase but is not a chasing
 //! move, so it is never forbidden.
 
@@ -35,7 +35,7 @@ use super::zobrist;
 
 /// The piece whose moves the two-squares rule might forbid now: the piece that made all of
 /// the side to move's last N moves, if one did.
-pub fn two_squares_suspect(pos: &Position) -> Option<PieceId> {
+pub(crate) fn two_squares_suspect(pos: &Position) -> Option<PieceId> {
     let n = pos.rules().two_square_limit? as usize;
     if !pos.rules().repetition_binds(pos.to_move()) {
         return None;
@@ -56,7 +56,7 @@ pub fn two_squares_forbids(pos: &Position, id: PieceId, mv: Move) -> bool {
 /// Whether the two-squares rule would forbid piece `id` of the side that just moved making
 /// `mv` on its next turn (its own last moves decide that, whatever the opponent does).
 /// Used to tell whether that side could move at all.
-pub fn two_squares_would_forbid(pos: &Position, id: PieceId, mv: Move) -> bool {
+pub(crate) fn two_squares_would_forbid(pos: &Position, id: PieceId, mv: Move) -> bool {
     two_squares_forbids_at(pos, id, mv, 1)
 }
 
@@ -95,7 +95,7 @@ fn two_squares_forbids_at(pos: &Position, id: PieceId, mv: Move, back: usize) ->
 
 /// Whether the side to move is in a running chase (its last move threatened and the
 /// opponent evaded).
-pub fn chase_active(pos: &Position) -> bool {
+pub(crate) fn chase_active(pos: &Position) -> bool {
     pos.rules().more_squares_rule
         && pos.rules().repetition_binds(pos.to_move())
         && pos.chase_start(pos.to_move()).is_some()

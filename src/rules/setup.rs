@@ -1,7 +1,7 @@
 //! A side's setup: what stands on each of its 40 home squares.
 //!
 //! Index order is the setup string's: own back row first, each row left to right from the
-//! owner's seat (rules.md). [`Setup::square`] maps an index to the board square for a side.
+//! owner's seat (docs/rules.md). [`Setup::square`] maps an index to the board square for a side.
 //! Parsing ([`Setup::parse`]) checks the syntax; [`Setup::check`] checks the army against a
 //! variant. Both errors say what is wrong and where.
 
@@ -44,7 +44,7 @@ pub enum SetupError {
 }
 
 /// Describes setup index `i` in words: "row 1 from the back, column e".
-pub fn describe_index(i: usize) -> String {
+pub(crate) fn describe_index(i: usize) -> String {
     format!("row {} from the back, column {}", i / 10 + 1, (b'a' + (i % 10) as u8) as char)
 }
 

@@ -12,6 +12,40 @@ use std::fmt;
 #[serde(try_from = "String", into = "String")]
 pub struct Square(u8);
 
+/// One value per square, indexed by [`Square`] (beside [`crate::rules::ByKind`]: the type
+/// says the hundred slots are the board's squares, `a1` first, `j10` last).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct BySquare<T>(pub [T; 100]);
+
+impl<T: Copy> BySquare<T> {
+    /// Every square holding `value`.
+    pub const fn filled(value: T) -> Self {
+        BySquare([value; 100])
+    }
+}
+
+impl<T> BySquare<T> {
+    /// The squares with their values, `a1` first.
+    pub fn iter(&self) -> impl Iterator<Item = (Square, &T)> {
+        Square::all().zip(self.0.iter())
+    }
+}
+
+impl<T> std::ops::Index<Square> for BySquare<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, s: Square) -> &T {
+        &self.0[s.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Square> for BySquare<T> {
+    #[inline]
+    fn index_mut(&mut self, s: Square) -> &mut T {
+        &mut self.0[s.index()]
+    }
+}
+
 /// The four orthogonal directions a piece can move in.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Direction {
@@ -59,7 +93,7 @@ impl Square {
     /// # Panics
     /// In debug builds, if `i >= 100`. The caller guarantees the range.
     #[inline]
-    pub const fn from_index_unchecked(i: usize) -> Square {
+    pub(crate) const fn from_index_unchecked(i: usize) -> Square {
         debug_assert!(i < 100);
         Square(i as u8)
     }
@@ -139,7 +173,7 @@ impl Square {
 
     /// Whether the two squares share a row or a column.
     #[inline]
-    pub const fn in_line(self, other: Square) -> bool {
+    pub(crate) const fn in_line(self, other: Square) -> bool {
         self.row() == other.row() || self.col() == other.col()
     }
 
@@ -216,6 +250,16 @@ impl From<Square> for String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn by_square_indexes_by_square() {
+        let mut v = BySquare::filled(0u8);
+        let e4 = Square::parse("e4").unwrap();
+        v[e4] = 7;
+        assert_eq!(v.0[34], 7, "e4 is index 34");
+        assert_eq!(v.iter().filter(|&(_, &x)| x == 7).map(|(s, _)| s).collect::<Vec<_>>(), vec![e4]);
+        assert_eq!(v.iter().map(|(s, _)| s).collect::<Vec<_>>(), Square::all().collect::<Vec<_>>());
+    }
 
     #[test]
     fn names_round_trip() {

@@ -1,4 +1,4 @@
-//! `Rules`: every switch of the rules in one value (rules.md).
+//! `Rules`: every switch of the rules in one value (docs/rules.md).
 
 use super::piece::{Side, Variant};
 use serde::{Deserialize, Serialize};
@@ -75,7 +75,7 @@ impl Rules {
 
     /// Whether the repetition rules bind `side` (both sides unless
     /// [`Rules::repetition_binds_only`] names one).
-    pub fn repetition_binds(&self, side: Side) -> bool {
+    pub(crate) fn repetition_binds(&self, side: Side) -> bool {
         self.repetition_binds_only.is_none_or(|s| s == side)
     }
 }

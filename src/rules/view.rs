@@ -1,4 +1,4 @@
-//! `PlayerView`: exactly what one side knows (rules.md, "Information"), kept up to date from
+//! `PlayerView`: exactly what one side knows (docs/rules.md, "Information"), kept up to date from
 //! move reports. It is the only thing a bot is ever given.
 //!
 //! Inside, a *shadow* [`Position`] holds the board with a placeholder kind on every enemy
@@ -242,7 +242,7 @@ impl PlayerView {
     }
 
     /// Pieces of `side` that are still on the board.
-    pub fn alive_count(&self, side: Side) -> u32 {
+    pub(crate) fn alive_count(&self, side: Side) -> u32 {
         self.shadow.alive_mask(side).count_ones()
     }
 

@@ -43,17 +43,17 @@ static KEYS: LazyLock<Box<Keys>> =
     LazyLock::new(|| Box::new(Keys { kind: table(0x5374_7261_7461_6765), id: table(0x4964_656E_7469_7479) }));
 
 /// Toggled when Blue is to move.
-pub const BLUE_TO_MOVE: u64 = splitmix(0x426C_7565).1;
+pub(crate) const BLUE_TO_MOVE: u64 = splitmix(0x426C_7565).1;
 
 /// Kind key.
 #[inline]
-pub fn kind_key(side: usize, kind: usize, square: usize) -> u64 {
+pub(crate) fn kind_key(side: usize, kind: usize, square: usize) -> u64 {
     KEYS.kind[(side * 12 + kind) * 100 + square]
 }
 
 /// Identity key.
 #[inline]
-pub fn id_key(id: usize, square: usize) -> u64 {
+pub(crate) fn id_key(id: usize, square: usize) -> u64 {
     KEYS.id[id * 100 + square]
 }
 

@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt::Display;
 use wasm_bindgen::prelude::*;
 
-/// The longest a bot may think for one move, in milliseconds (ux.md: 10 s at most).
+/// The longest a bot may think for one move, in milliseconds (docs/ux.md, "Playing": 10 s at most).
 pub const MAX_THINK_MS: f64 = 10_000.0;
 
 /// Installs the panic hook once, when the module is instantiated (page and worker alike), so

@@ -217,3 +217,22 @@ pub fn play_all(pos: &mut Position, moves: &[&str]) {
         pos.play(mv(m)).unwrap_or_else(|e| panic!("{m}: {e}\n{pos:?}"));
     }
 }
+
+/// Checks, independently of the generators' own code, that `s` has its Flag on the back row
+/// (setup indices 0..10) with a Bomb in front of it and on each side it has; panics naming
+/// the setup and the square otherwise.
+pub fn assert_back_row_flag_bombed_in(s: &Setup) {
+    let flag = (0..40).find(|&i| s.get(i) == Some(PieceKind::Flag)).unwrap_or_else(|| panic!("{s}: no Flag"));
+    assert!(flag < 10, "{s}: the Flag is not on the back row (index {flag})");
+    let col = flag % 10;
+    let mut guards = vec![flag + 10];
+    if col > 0 {
+        guards.push(flag - 1);
+    }
+    if col < 9 {
+        guards.push(flag + 1);
+    }
+    for g in guards {
+        assert_eq!(s.get(g), Some(PieceKind::Bomb), "{s}: setup index {g} next to the Flag is no Bomb");
+    }
+}

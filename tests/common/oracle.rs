@@ -1,4 +1,4 @@
-//! A deliberately slow legal-move generator written straight from rules.md, independent of
+//! A deliberately slow legal-move generator written straight from docs/rules.md, independent of
 //! `movegen.rs` and `repetition.rs`: it tries every (from, to) pair of squares and checks each
 //! rule on its own, and it decides the repetition rules from the public history alone,
 //! rebuilding the boards of earlier plies from the move reports.
@@ -7,11 +7,11 @@
 //! (`piece(id).kind`), the switches, the side to move and the list of move reports. Nothing
 //! else (no hashes, no chase bookkeeping, no flags of the ply records).
 //!
-//! Two-squares rule (rules.md, ISF art. 10): the mover's side's last N moves were all made by
+//! Two-squares rule (docs/rules.md, ISF art. 10): the mover's side's last N moves were all made by
 //! this piece, and the squares the N moves and the new move occupy (start, end and every
 //! square passed over) have at least two squares in common.
 //!
-//! More-squares rule (rules.md, ISF art. 11): walking back through the history, the chase of
+//! More-squares rule (docs/rules.md, ISF art. 11): walking back through the history, the chase of
 //! the side to move is the run of its latest moves that each ended, without attacking, next
 //! to an enemy piece (a threat) and were each answered at once by the opponent moving, without
 //! attacking, a piece that stood next to the threatening piece away (an evasion). A

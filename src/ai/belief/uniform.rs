@@ -1,7 +1,7 @@
 //! What each unknown enemy piece can still be, and sampling of full positions consistent
 //! with a view, uniform over the consistent assignments (the resampling seam of IS-MCTS).
 //!
-//! What a view tells about an unknown enemy piece (rules.md, "Information"): a piece that
+//! What a view tells about an unknown enemy piece (docs/rules.md, "Information"): a piece that
 //! moved more than one square at once is a Scout; a piece that moved is neither Bomb nor
 //! Flag; an unmoved piece can be anything. The counts of what is left come from the enemy's
 //! starting army minus what was captured and minus the alive revealed pieces

@@ -9,7 +9,7 @@ use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PlayerView, Setup, Variant};
 
 /// Search depth of alpha-beta and expectimax in plies (Sections 6.4 and 6.5: "3 úrovně").
-pub const SEARCH_DEPTH: u32 = 3;
+pub(crate) const SEARCH_DEPTH: u32 = 3;
 
 /// The thesis's alpha-beta bot.
 #[derive(Debug, Clone, Copy)]

@@ -1,4 +1,6 @@
-//! `mcts`: the thesis's modified Monte Carlo Tree Search (Sections 6.2 and 6.3).
+//! `mcts`: the thesis's modified Monte Carlo Tree Search (Sections 6.2 and 6.3), and the one
+//! bot shape ([`UctBot`]) it shares with `ismcts` (src/ai/bots/ismcts.rs): a name and the
+//! parameters of [`crate::ai::search::uct`].
 //!
 //! One determinization per move: the enemy pieces still in play are dealt at random over the
 //! unrevealed enemy pieces (known Scouts get Scouts, moved pieces movable kinds, Section 6.3
@@ -14,28 +16,29 @@ use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PlayerView, Setup, Variant};
 
 /// The UCT exploration constant of the thesis's experiments (Chapter 7: "c byla rovna 0.3").
-pub const EXPLORATION: f64 = 0.3;
+pub(crate) const EXPLORATION: f64 = 0.3;
 
 /// Length of a random playout in plies (Section 6.3: "50 tahů"; read as plies).
-pub const PLAYOUT_PLIES: u32 = 50;
+pub(crate) const PLAYOUT_PLIES: u32 = 50;
 
-/// The thesis's MCTS with a single determinization.
+/// A UCT bot: `mcts` ([`UctBot::mcts`]) or `ismcts` ([`UctBot::ismcts`]); both use the
+/// thesis's setup generator.
 #[derive(Debug, Clone, Copy)]
-pub struct MctsBot {
-    /// Search parameters (the thesis's by default).
+pub struct UctBot {
+    name: &'static str,
+    /// Search parameters.
     pub params: UctParams,
 }
 
-impl Default for MctsBot {
-    fn default() -> Self {
-        MctsBot { params: UctParams { c: EXPLORATION, playout_plies: PLAYOUT_PLIES, determinize: Determinize::Once } }
+impl UctBot {
+    /// The thesis's MCTS with a single determinization per move.
+    pub fn mcts() -> UctBot {
+        UctBot::with_params("mcts", Determinize::Once)
     }
-}
 
-impl MctsBot {
-    /// The bot with the thesis's parameters.
-    pub fn new() -> MctsBot {
-        MctsBot::default()
+    /// The thesis's parameters with the given determinization rule.
+    pub(super) fn with_params(name: &'static str, determinize: Determinize) -> UctBot {
+        UctBot { name, params: UctParams { c: EXPLORATION, playout_plies: PLAYOUT_PLIES, determinize } }
     }
 
     /// Runs the search and returns the root statistics too (tests, the thesis's Fig. 7.2).
@@ -44,9 +47,9 @@ impl MctsBot {
     }
 }
 
-impl Bot for MctsBot {
+impl Bot for UctBot {
     fn name(&self) -> &'static str {
-        "mcts"
+        self.name
     }
 
     fn choose_move(&mut self, view: &PlayerView, ctx: &mut SearchContext) -> Move {

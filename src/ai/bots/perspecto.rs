@@ -54,14 +54,14 @@ pub const PERSPECTO: PerspectoConfig = PerspectoConfig {
 };
 
 /// Section 10.3.1 without variable depth: flat depth 5.
-pub const PERSPECTO_FLAT: PerspectoConfig = PerspectoConfig {
+pub(crate) const PERSPECTO_FLAT: PerspectoConfig = PerspectoConfig {
     name: "perspecto-flat",
     search: SearchConfig { depth: 5, normal_plies: None, ..PERSPECTO.search },
     ..PERSPECTO
 };
 
 /// Section 10.3.2: "everyone wants forward" instead of the strategic search.
-pub const PERSPECTO_FORWARD: PerspectoConfig =
+pub(crate) const PERSPECTO_FORWARD: PerspectoConfig =
     PerspectoConfig { name: "perspecto-forward", strategy: StrategicMode::Forward, ..PERSPECTO };
 
 /// The chapter 8 algorithm tests: depth 5, the section 7.5 evaluation, no strategic search and
@@ -81,18 +81,18 @@ const CHAPTER_8: SearchConfig = SearchConfig {
 };
 
 /// Section 8.1: minimax over the most probable outcome.
-pub const PERSPECTO_MINIMAX: PerspectoConfig =
+pub(crate) const PERSPECTO_MINIMAX: PerspectoConfig =
     PerspectoConfig { name: "perspecto-minimax", search: CHAPTER_8, strategy: StrategicMode::Off, psychology: false };
 
 /// Section 8.2: expectiminimax.
-pub const PERSPECTO_EXPECTIMAX: PerspectoConfig = PerspectoConfig {
+pub(crate) const PERSPECTO_EXPECTIMAX: PerspectoConfig = PerspectoConfig {
     name: "perspecto-expectimax",
     search: SearchConfig { algorithm: Algorithm::Expectimax, ..CHAPTER_8 },
     ..PERSPECTO_MINIMAX
 };
 
 /// Section 8.3: p-e-minimax.
-pub const PERSPECTO_PE: PerspectoConfig = PerspectoConfig {
+pub(crate) const PERSPECTO_PE: PerspectoConfig = PerspectoConfig {
     name: "perspecto-pe",
     search: SearchConfig { algorithm: Algorithm::PeMinimax, fail_as_passive: true, ..CHAPTER_8 },
     ..PERSPECTO_MINIMAX

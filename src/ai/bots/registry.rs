@@ -49,14 +49,14 @@ pub const BOTS: &[BotEntry] = &[
     // Seed 003 (Irovský 2023): docs/bots/{mcts,ismcts,alphabeta,expectimax}.md
     BotEntry {
         name: "mcts",
-        make: || Box::new(super::mcts::MctsBot::new()),
+        make: || Box::new(super::mcts::UctBot::mcts()),
         description: "UCT (c = 0.3) on one determinization per move, 50-ply random playouts scored by material",
         source: "seed 003, Irovsky 2023, sections 6.2-6.3",
         scale: "mean playout result, 0 (lost) to 1 (won)",
     },
     BotEntry {
         name: "ismcts",
-        make: || Box::new(super::ismcts::IsmctsBot::new()),
+        make: || Box::new(super::mcts::UctBot::ismcts()),
         description: "the seed-003 MCTS with a fresh determinization every iteration (information-set MCTS)",
         source: "seed 003, Irovsky 2023, sections 6.2-6.3 and 8 (the fix it points to)",
         scale: "mean playout result, 0 (lost) to 1 (won)",

@@ -47,7 +47,7 @@ pub const fn piece_value(kind: PieceKind) -> i32 {
 }
 
 /// Total value of `side`'s pieces on the board.
-pub fn material_of(pos: &Position, side: Side) -> i32 {
+pub(crate) fn material_of(pos: &Position, side: Side) -> i32 {
     pos.pieces_of(side).map(|id| piece_value(pos.piece(id).kind)).sum()
 }
 
@@ -60,7 +60,7 @@ pub fn material(pos: &Position, side: Side) -> i32 {
 pub const ADVANCE_POINTS: i32 = 1;
 
 /// How far `side`'s movable pieces stand ahead of its back row, in rows, summed.
-pub fn advance_of(pos: &Position, side: Side) -> i32 {
+pub(crate) fn advance_of(pos: &Position, side: Side) -> i32 {
     pos.pieces_of(side)
         .map(|id| {
             let p = pos.piece(id);

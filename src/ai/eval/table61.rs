@@ -14,11 +14,12 @@
 //! the kinds of a determinization; enemy pieces whose kind is still unknown in the position
 //! (`kind_known == false`) are not read, their kinds are given as a pool of counts instead.
 
-use crate::rules::{Army, PieceKind, Position, Side};
+use crate::rules::{Army, ByKind, BySide, PieceKind, Position, Side};
 
-/// Table 6.1 of the thesis, indexed by [`PieceKind::index`] (Flag, Bomb, Spy, Scout, Miner,
-/// Sergeant, Lieutenant, Captain, Major, Colonel, General, Marshal).
-pub const TABLE_6_1: [f64; 12] = [10000.0, 20.0, 200.0, 30.0, 25.0, 15.0, 50.0, 25.0, 75.0, 100.0, 200.0, 400.0];
+/// Table 6.1 of the thesis, by kind (in [`PieceKind::ALL`] order: Flag, Bomb, Spy, Scout,
+/// Miner, Sergeant, Lieutenant, Captain, Major, Colonel, General, Marshal).
+pub(crate) const TABLE_6_1: ByKind<f64> =
+    ByKind([10000.0, 20.0, 200.0, 30.0, 25.0, 15.0, 50.0, 25.0, 75.0, 100.0, 200.0, 400.0]);
 
 /// The score of a won game, above any material difference (the Flags' 10,000 each cancel
 /// while both stand).
@@ -26,24 +27,24 @@ pub const WIN: f64 = 1.0e6;
 
 /// The table value of `kind`, without adjustments.
 #[inline]
-pub fn table_value(kind: PieceKind) -> f64 {
-    TABLE_6_1[kind.index()]
+pub(crate) fn table_value(kind: PieceKind) -> f64 {
+    TABLE_6_1[kind]
 }
 
 /// Alive pieces by kind for both sides as far as the caller knows them: kinds known in the
 /// position, plus `pool` (kinds of the enemy pieces still unknown) added to `pool_side`.
-pub fn counts(pos: &Position, pool_side: Side, pool: &Army) -> [Army; 2] {
-    let mut c = [Army::default(), Army::default()];
+pub fn counts(pos: &Position, pool_side: Side, pool: &Army) -> BySide<Army> {
+    let mut c = BySide::<Army>::default();
     for side in Side::BOTH {
         for id in pos.pieces_of(side) {
             let p = pos.piece(id);
             if p.kind_known {
-                c[side.index()].add(p.kind);
+                c[side].add(p.kind);
             }
         }
     }
     for k in PieceKind::ALL {
-        c[pool_side.index()][k] += pool[k];
+        c[pool_side][k] += pool[k];
     }
     c
 }
@@ -78,21 +79,21 @@ fn strongest(army: &Army) -> Option<PieceKind> {
 /// determinized position).
 pub fn evaluate(pos: &Position, side: Side, pool_side: Side, pool: &Army) -> f64 {
     let c = counts(pos, pool_side, pool);
-    let (own, opp) = (&c[side.index()], &c[side.opponent().index()]);
+    let (own, opp) = (&c[side], &c[side.opponent()]);
     material(own, opp) - material(opp, own)
 }
 
 /// The plain material sum of one side: Table 6.1 values without adjustments, the second of
 /// the thesis's two MCTS heuristics ("celková síla", total strength). All kinds must be known
 /// (MCTS plays on a determinized position).
-pub fn static_material(pos: &Position, side: Side) -> f64 {
+pub(crate) fn static_material(pos: &Position, side: Side) -> f64 {
     pos.pieces_of(side).map(|id| table_value(pos.piece(id).kind)).sum()
 }
 
 /// The playout score of the thesis's MCTS for `side`: 1 if its material sum is higher than
 /// the opponent's at the playout's end, 0 if lower, 1/2 if equal (the thesis does not say
 /// what a tie is).
-pub fn playout_score(pos: &Position, side: Side) -> f64 {
+pub(crate) fn playout_score(pos: &Position, side: Side) -> f64 {
     let (a, b) = (static_material(pos, side), static_material(pos, side.opponent()));
     if a > b {
         1.0

@@ -12,18 +12,18 @@
 //! scores attacks, every other plan gives 0 to an attack move, except [`LottoDefense`], whose
 //! thesis text asks it to raise the priority of capturing a lotto piece (documented choice).
 
-use super::{Ctx, Plan, bfs, clear_line, is_lane, manhattan};
-use crate::rules::{Battle, Move, PieceId, PieceKind, Square, battle};
+use super::{Board, Ctx, Plan, in_clear_line, is_lane, manhattan};
+use crate::rules::{Battle, BySquare, Move, PieceId, PieceKind, Square, battle};
 
 /// Negative outcomes of an attack on an unknown piece weigh this much more (§5.4.1: "of a
 /// pessimistic nature"; the factor is not given).
-pub const PESSIMISM: f64 = 1.25;
+pub(crate) const PESSIMISM: f64 = 1.25;
 /// Share of a piece's value a threat in line at distance 1 costs (Tactical defence).
-pub const DEFENSE_FRACTION: f64 = 0.5;
+pub(crate) const DEFENSE_FRACTION: f64 = 0.5;
 /// Share of a prey's value an attacker in line at distance 1 is worth (Tactical attack).
-pub const ATTACK_FRACTION: f64 = 0.4;
+pub(crate) const ATTACK_FRACTION: f64 = 0.4;
 /// Share of a piece's value a lotto piece next to it costs (below the defence share, §5.4.4).
-pub const LOTTO_FRACTION: f64 = 0.3;
+pub(crate) const LOTTO_FRACTION: f64 = 0.3;
 /// Scale of the flag-defence plan (§5.2.2: 200-300).
 pub const FLAG_DEFENSE: f64 = 250.0;
 /// Enemy pieces within this Manhattan distance of the own flag threaten it.
@@ -43,13 +43,7 @@ impl ImmediateCapture {
         let ka = ctx.own_kind(a);
         let own_reveal = if ctx.public[a.index()] { 0.0 } else { ctx.reveal[ctx.me] * ctx.v(ctx.me, ka) };
         let enemy_unknown = !ctx.public[e.index()];
-        let d = &ctx.dist[e.index()];
-        let mut total = 0.0;
-        for k in PieceKind::ALL {
-            let p = d[k.index()];
-            if p == 0.0 {
-                continue;
-            }
+        ctx.expectation(e, |k| {
             let enemy_reveal = if enemy_unknown { ctx.reveal[ctx.opp] * ctx.v(ctx.opp, k) } else { 0.0 };
             let won = ctx.v(ctx.opp, k) - own_reveal;
             let lost = enemy_reveal - ctx.v(ctx.me, ka);
@@ -61,9 +55,8 @@ impl ImmediateCapture {
             if enemy_unknown && out < 0.0 {
                 out *= PESSIMISM;
             }
-            total += p * out;
-        }
-        total
+            out
+        })
     }
 }
 
@@ -72,10 +65,7 @@ impl Plan for ImmediateCapture {
         "ImmediateCapture"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        match (ctx.board[mv.from.index()], ctx.board[mv.to.index()]) {
-            (Some(a), Some(e)) if e.side() == ctx.opp => ImmediateCapture::expected(ctx, a, e),
-            _ => 0.0,
-        }
+        ctx.attack(mv).map_or(0.0, |(a, e)| ImmediateCapture::expected(ctx, a, e))
     }
 }
 
@@ -83,13 +73,13 @@ impl Plan for ImmediateCapture {
 /// in line with a clear path ("D"), on a line next to the piece's line when the piece cannot
 /// step onto the enemy's side ("d"), or anywhere within 3 steps of a piece with a single free
 /// neighbour ("L"). Slightly less the further the enemy is. 0 when not threatening.
-pub fn zone_weight(board: &[Option<PieceId>; 100], e_sq: Square, x: Square) -> f64 {
+pub(crate) fn zone_weight(board: &Board, e_sq: Square, x: Square) -> f64 {
     let d = manhattan(e_sq, x);
     let far = 1.0 / (1.0 + 0.05 * (d - 1).max(0) as f64);
-    if e_sq.in_line(x) && (d == 1 || clear_line(board, e_sq, x)) {
+    if in_clear_line(board, e_sq, x) {
         return far;
     }
-    let free: Vec<Square> = x.neighbours().filter(|n| board[n.index()].is_none()).collect();
+    let free: Vec<Square> = x.neighbours().filter(|&n| board[n].is_none()).collect();
     if free.len() <= 1 && d <= 3 {
         return 0.9 * far;
     }
@@ -100,7 +90,7 @@ pub fn zone_weight(board: &[Option<PieceId>; 100], e_sq: Square, x: Square) -> f
         let (rr, cc) = (x.row() as i32 + r, x.col() as i32 + c);
         (0..10).contains(&rr)
             && (0..10).contains(&cc)
-            && Square::new(cc as u8, rr as u8).is_some_and(|s| !s.is_lake() && board[s.index()].is_none())
+            && Square::new(cc as u8, rr as u8).is_some_and(|s| !s.is_lake() && board[s].is_none())
     };
     if dr.abs() == 1 && d <= 8 && !step(dr, 0) {
         return 0.7 * far;
@@ -138,13 +128,10 @@ impl TacticalDefense {
 
     /// Total scaled danger over the defended pieces on `board` (`moved` = the own piece that
     /// moved and its new square).
-    pub fn danger(&self, ctx: &Ctx, board: &[Option<PieceId>; 100], moved: Option<(PieceId, Square)>) -> f64 {
+    pub fn danger(&self, ctx: &Ctx, board: &Board, moved: Option<(PieceId, Square)>) -> f64 {
         let mut total = 0.0;
         for &m in &self.defended {
-            let x = match moved {
-                Some((id, to)) if id == m => to,
-                _ => ctx.view.piece(m).square,
-            };
+            let x = ctx.square_given(m, moved);
             let km = ctx.own_kind(m);
             let mut d = 0.0;
             for e in ctx.enemies() {
@@ -168,10 +155,10 @@ impl Plan for TacticalDefense {
         "TacticalDefense"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) || self.defended.is_empty() {
+        let Some(id) = ctx.quiet_mover(mv) else { return 0.0 };
+        if self.defended.is_empty() {
             return 0.0;
         }
-        let id = ctx.board[mv.from.index()].expect("a piece moves");
         let after = ctx.board_after(mv);
         // A first move of an unmoved piece puts it in this plan's care too.
         let extra = if self.defended.contains(&id) {
@@ -198,7 +185,7 @@ impl TacticalAttack {
     pub const MIN_WIN: f64 = 0.8;
 
     /// Scaled attack potential of own `a` standing on `x` against all its prey on `board`.
-    pub fn potential(ctx: &Ctx, board: &[Option<PieceId>; 100], a: PieceId, x: Square) -> f64 {
+    pub fn potential(ctx: &Ctx, board: &Board, a: PieceId, x: Square) -> f64 {
         let ka = ctx.own_kind(a);
         let mut total = 0.0;
         for e in ctx.enemies() {
@@ -212,11 +199,7 @@ impl TacticalAttack {
             }
             let es = ctx.view.piece(e).square;
             let d = manhattan(es, x);
-            let w = if es.in_line(x) && (d == 1 || clear_line(board, x, es)) {
-                0.8f64.powi(d - 1)
-            } else {
-                0.5 * 0.8f64.powi(d - 1)
-            };
+            let w = if in_clear_line(board, x, es) { 0.8f64.powi(d - 1) } else { 0.5 * 0.8f64.powi(d - 1) };
             total += gain * w;
         }
         total * ATTACK_FRACTION
@@ -228,10 +211,7 @@ impl Plan for TacticalAttack {
         "TacticalAttack"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) {
-            return 0.0;
-        }
-        let a = ctx.board[mv.from.index()].expect("a piece moves");
+        let Some(a) = ctx.quiet_mover(mv) else { return 0.0 };
         let after = ctx.board_after(mv);
         TacticalAttack::potential(ctx, &after, a, mv.to) - TacticalAttack::potential(ctx, &ctx.board, a, mv.from)
     }
@@ -250,16 +230,16 @@ impl LottoDefense {
         LottoDefense { before: Self::penalty(ctx, &ctx.board, None) }
     }
 
-    fn penalty(ctx: &Ctx, board: &[Option<PieceId>; 100], removed: Option<PieceId>) -> f64 {
+    fn penalty(ctx: &Ctx, board: &Board, removed: Option<PieceId>) -> f64 {
         let mut total = 0.0;
         for s in Square::all() {
-            let Some(m) = board[s.index()] else { continue };
+            let Some(m) = board[s] else { continue };
             if m.side() != ctx.me || ctx.view.piece(m).moved || ctx.public[m.index()] {
                 continue;
             }
             let km = ctx.own_kind(m);
             for n in s.neighbours() {
-                let Some(l) = board[n.index()] else { continue };
+                let Some(l) = board[n] else { continue };
                 if l.side() != ctx.opp || !ctx.lotto[l.index()] || Some(l) == removed {
                     continue;
                 }
@@ -288,9 +268,7 @@ impl Plan for LottoDefense {
         if self.before == 0.0 {
             return 0.0;
         }
-        if ctx.is_attack(mv) {
-            let a = ctx.board[mv.from.index()].expect("a piece moves");
-            let e = ctx.board[mv.to.index()].expect("attacked piece");
+        if let Some((a, e)) = ctx.attack(mv) {
             if !ctx.lotto[e.index()] {
                 return 0.0;
             }
@@ -319,10 +297,10 @@ impl Plan for DefMarshalFromSpy {
         let after = ctx.board_after(mv);
         let mut p = 0.0;
         for n in x.neighbours() {
-            if let Some(e) = after[n.index()]
+            if let Some(e) = after[n]
                 && e.side() == ctx.opp
             {
-                p += ctx.dist[e.index()][PieceKind::Spy.index()];
+                p += ctx.dist[e.index()][PieceKind::Spy];
             }
         }
         -p.min(1.0) * ctx.v(ctx.me, PieceKind::Marshal)
@@ -344,11 +322,11 @@ impl StrategicAttack {
         for e in ctx.enemies() {
             if ImmediateCapture::expected(ctx, a, e) > 0.0 {
                 let es = ctx.view.piece(e).square;
-                t.extend(es.neighbours().filter(|n| ctx.board[n.index()].is_none()));
+                t.extend(es.neighbours().filter(|&n| ctx.board[n].is_none()));
             }
         }
         if t.is_empty() {
-            t.extend(Square::all().filter(|&s| is_lane(s) && ctx.board[s.index()].is_none()));
+            t.extend(Square::all().filter(|&s| is_lane(s) && ctx.board[s].is_none()));
         }
         t
     }
@@ -359,19 +337,13 @@ impl Plan for StrategicAttack {
         "StrategicAttack"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) {
-            return 0.0;
-        }
-        let a = ctx.board[mv.from.index()].expect("a piece moves");
+        let Some(a) = ctx.quiet_mover(mv) else { return 0.0 };
         let targets = Self::targets(ctx, a);
         if targets.is_empty() {
             return 0.0;
         }
-        let mut board = ctx.board;
-        board[mv.from.index()] = None;
-        let d = bfs(&board, &targets);
-        let (before, after) = (d[mv.from.index()], d[mv.to.index()]);
-        if before == u8::MAX || after >= before {
+        let Some((before, after)) = ctx.path_distances(mv, &targets) else { return 0.0 };
+        if after >= before {
             return 0.0;
         }
         let v01 = ctx.values.of(ctx.me, ctx.own_kind(a)).min(1.0);
@@ -391,19 +363,16 @@ impl StrategicDefense {
         StrategicDefense { before: Self::forks(ctx, &ctx.board, None) }
     }
 
-    fn forks(ctx: &Ctx, board: &[Option<PieceId>; 100], moved: Option<(PieceId, Square)>) -> f64 {
+    fn forks(ctx: &Ctx, board: &Board, moved: Option<(PieceId, Square)>) -> f64 {
         let exposed =
             |id: PieceId| ctx.view.piece(id).moved || ctx.public[id.index()] || moved.is_some_and(|m| m.0 == id);
         let mut total = 0.0;
         for s in Square::all() {
-            if s.is_lake() || board[s.index()].is_some() {
+            if s.is_lake() || board[s].is_some() {
                 continue;
             }
-            let mine: Vec<PieceId> = s
-                .neighbours()
-                .filter_map(|n| board[n.index()])
-                .filter(|&id| id.side() == ctx.me && exposed(id))
-                .collect();
+            let mine: Vec<PieceId> =
+                s.neighbours().filter_map(|n| board[n]).filter(|&id| id.side() == ctx.me && exposed(id)).collect();
             if mine.len() < 2 {
                 continue;
             }
@@ -426,10 +395,7 @@ impl Plan for StrategicDefense {
         "StrategicDefense"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) {
-            return 0.0;
-        }
-        let id = ctx.board[mv.from.index()].expect("a piece moves");
+        let Some(id) = ctx.quiet_mover(mv) else { return 0.0 };
         self.before - Self::forks(ctx, &ctx.board_after(mv), Some((id, mv.to)))
     }
 }
@@ -450,15 +416,12 @@ impl FlagDefense {
     }
 
     /// Uncovered threat to the flag on `board` (`moved`: the own piece that moved and where).
-    pub fn uncovered(ctx: &Ctx, board: &[Option<PieceId>; 100], moved: Option<(PieceId, Square)>) -> f64 {
+    pub fn uncovered(ctx: &Ctx, board: &Board, moved: Option<(PieceId, Square)>) -> f64 {
         let Some(f) = ctx.flag else { return 0.0 };
         let bombed_in = f
             .neighbours()
-            .all(|n| board[n.index()].is_some_and(|id| id.side() == ctx.me && ctx.own_kind(id) == PieceKind::Bomb));
-        let at = |id: PieceId| match moved {
-            Some((m, to)) if m == id => to,
-            _ => ctx.view.piece(id).square,
-        };
+            .all(|n| board[n].is_some_and(|id| id.side() == ctx.me && ctx.own_kind(id) == PieceKind::Bomb));
+        let at = |id: PieceId| ctx.square_given(id, moved);
         let mut total = 0.0;
         for e in ctx.enemies() {
             let es = ctx.view.piece(e).square;
@@ -467,7 +430,7 @@ impl FlagDefense {
                 continue;
             }
             let dist = &ctx.dist[e.index()];
-            let p = if bombed_in { dist[PieceKind::Miner.index()] } else { ctx.p_movable(e) };
+            let p = if bombed_in { dist[PieceKind::Miner] } else { ctx.p_movable(e) };
             let closeness = match d {
                 0..=2 => 1.0,
                 3 => 0.6,
@@ -480,7 +443,7 @@ impl FlagDefense {
             let mut cover: f64 = 0.0;
             for a in ctx.owns() {
                 let ka = ctx.own_kind(a);
-                if !ka.is_movable() || board[at(a).index()] != Some(a) {
+                if !ka.is_movable() || board[at(a)] != Some(a) {
                     continue;
                 }
                 if manhattan(at(a), es) <= d {
@@ -498,10 +461,10 @@ impl Plan for FlagDefense {
         "FlagDefense"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) || self.before == 0.0 {
+        let Some(id) = ctx.quiet_mover(mv) else { return 0.0 };
+        if self.before == 0.0 {
             return 0.0;
         }
-        let id = ctx.board[mv.from.index()].expect("a piece moves");
         FLAG_DEFENSE * (self.before - Self::uncovered(ctx, &ctx.board_after(mv), Some((id, mv.to))))
     }
 }
@@ -518,9 +481,9 @@ impl TrapPiece {
     /// Trappers must win this surely.
     pub const MIN_WIN: f64 = 0.7;
     /// Value per square of freedom taken, as a share of the target's value.
-    pub const STEP1: f64 = 0.04;
+    pub(crate) const STEP1: f64 = 0.04;
     /// Value for the second trapper's approach, as a share of the target's value.
-    pub const STEP2: f64 = 0.02;
+    pub(crate) const STEP2: f64 = 0.02;
 
     /// Recalc: the targets, their trappers and current freedom.
     pub fn new(ctx: &Ctx) -> TrapPiece {
@@ -547,39 +510,36 @@ impl TrapPiece {
     /// Squares the target reaches strictly before any trapper (trappers expand first).
     pub fn freedom(
         ctx: &Ctx,
-        board: &[Option<PieceId>; 100],
+        board: &Board,
         e: PieceId,
         trappers: &[PieceId],
         moved: Option<(PieceId, Square)>,
     ) -> usize {
-        let at = |id: PieceId| match moved {
-            Some((m, to)) if m == id => to,
-            _ => ctx.view.piece(id).square,
-        };
-        let mut tr = [u8::MAX; 100];
-        let mut en = [u8::MAX; 100];
+        let at = |id: PieceId| ctx.square_given(id, moved);
+        let mut tr = BySquare::filled(u8::MAX);
+        let mut en = BySquare::filled(u8::MAX);
         for &a in trappers {
-            tr[at(a).index()] = 0;
+            tr[at(a)] = 0;
         }
-        en[ctx.view.piece(e).square.index()] = 0;
+        en[ctx.view.piece(e).square] = 0;
         let mut run = 0u8;
         loop {
             let mut updated = false;
             for s in Square::all() {
-                if tr[s.index()] == run {
+                if tr[s] == run {
                     for n in s.neighbours() {
-                        if board[n.index()].is_none() && tr[n.index()] > run + 1 {
-                            tr[n.index()] = run + 1;
+                        if board[n].is_none() && tr[n] > run + 1 {
+                            tr[n] = run + 1;
                             updated = true;
                         }
                     }
                 }
             }
             for s in Square::all() {
-                if en[s.index()] == run && tr[s.index()] > run {
+                if en[s] == run && tr[s] > run {
                     for n in s.neighbours() {
-                        if board[n.index()].is_none() && en[n.index()] > run + 1 && tr[n.index()] > run + 1 {
-                            en[n.index()] = run + 1;
+                        if board[n].is_none() && en[n] > run + 1 && tr[n] > run + 1 {
+                            en[n] = run + 1;
                             updated = true;
                         }
                     }
@@ -590,7 +550,7 @@ impl TrapPiece {
             }
             run += 1;
         }
-        en.iter().filter(|&&d| d != u8::MAX).count()
+        en.iter().filter(|&(_, &d)| d != u8::MAX).count()
     }
 }
 
@@ -599,10 +559,10 @@ impl Plan for TrapPiece {
         "TrapPiece"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) || self.targets.is_empty() {
+        let Some(id) = ctx.quiet_mover(mv) else { return 0.0 };
+        if self.targets.is_empty() {
             return 0.0;
         }
-        let id = ctx.board[mv.from.index()].expect("a piece moves");
         let after = ctx.board_after(mv);
         let mut total = 0.0;
         for (e, trappers, before) in &self.targets {
@@ -643,17 +603,14 @@ impl Plan for Information {
         "Information"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) {
-            return 0.0;
-        }
-        let a = ctx.board[mv.from.index()].expect("a piece moves");
+        let Some(a) = ctx.quiet_mover(mv) else { return 0.0 };
         let ka = ctx.own_kind(a);
         if !(ka == PieceKind::Scout || ctx.values.of(ctx.me, ka) < ctx.values.of(ctx.me, PieceKind::Captain)) {
             return 0.0;
         }
         let info = |e: PieceId| -> f64 {
             let d = &ctx.dist[e.index()];
-            PieceKind::ALL.iter().map(|&k| d[k.index()] * ctx.reveal[ctx.opp] * ctx.v(ctx.opp, k)).sum()
+            PieceKind::ALL.iter().map(|&k| d[k] * ctx.reveal[ctx.opp] * ctx.v(ctx.opp, k)).sum()
         };
         let mut best: Option<(f64, Square)> = None;
         for e in ctx.enemies() {
@@ -681,10 +638,10 @@ impl Plan for MinerPlan {
         "MinerPlan"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) || ctx.values.state[ctx.me] < 1.0 {
+        let Some(a) = ctx.quiet_mover(mv) else { return 0.0 };
+        if ctx.values.state[ctx.me] < 1.0 {
             return 0.0;
         }
-        let a = ctx.board[mv.from.index()].expect("a piece moves");
         if ctx.own_kind(a) != PieceKind::Miner {
             return 0.0;
         }
@@ -694,7 +651,7 @@ impl Plan for MinerPlan {
                 continue;
             }
             let d = &ctx.dist[e.index()];
-            let p = d[PieceKind::Flag.index()] + 0.3 * d[PieceKind::Bomb.index()];
+            let p = d[PieceKind::Flag] + 0.3 * d[PieceKind::Bomb];
             if best.is_none_or(|b| p > b.0) {
                 best = Some((p, ctx.view.piece(e).square));
             }
@@ -718,10 +675,7 @@ impl Plan for MovePenalty {
         "MovePenalty"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) {
-            return 0.0;
-        }
-        let id = ctx.board[mv.from.index()].expect("a piece moves");
+        let Some(id) = ctx.quiet_mover(mv) else { return 0.0 };
         let p = ctx.view.piece(id);
         let mut pen = 0.0;
         if !p.moved {
@@ -771,7 +725,7 @@ impl Plan for Impatience {
 
 /// Every plan of the `invincible` bot, recalculated for this position (the random plan is
 /// added by the bot).
-pub fn invincible_plans(ctx: &Ctx) -> Vec<Box<dyn Plan>> {
+pub(crate) fn invincible_plans(ctx: &Ctx) -> Vec<Box<dyn Plan>> {
     vec![
         Box::new(ImmediateCapture),
         Box::new(TacticalDefense::new(ctx)),

@@ -17,21 +17,26 @@ pub mod values;
 
 use crate::ai::SearchContext;
 use crate::ai::belief::matrix::PublicReplay;
-use crate::rules::{Army, Battle, BySide, Move, PieceId, PieceKind, PlayerView, Side, Square, battle};
+use crate::rules::{
+    Army, Battle, ByKind, BySide, BySquare, Move, PieceId, PieceKind, PlayerView, Side, Square, battle,
+};
 use rand::Rng;
 use values::{PieceValues, ValueRules, movers, piece_values};
+
+/// Which piece stands on each square: the board the plans read and alter for "after the move".
+pub type Board = BySquare<Option<PieceId>>;
 
 /// Piece values (0..1) are multiplied by this in move scores.
 pub const SCALE: f64 = 100.0;
 
 /// Manhattan distance.
 #[inline]
-pub fn manhattan(a: Square, b: Square) -> i32 {
+pub(crate) fn manhattan(a: Square, b: Square) -> i32 {
     (a.row() as i32 - b.row() as i32).abs() + (a.col() as i32 - b.col() as i32).abs()
 }
 
 /// The lane squares (rows 5-6, columns a-b, e-f, i-j).
-pub fn is_lane(s: Square) -> bool {
+pub(crate) fn is_lane(s: Square) -> bool {
     (s.row() == 4 || s.row() == 5) && matches!(s.col(), 0 | 1 | 4 | 5 | 8 | 9)
 }
 
@@ -44,11 +49,11 @@ pub struct Ctx<'a> {
     /// The opponent.
     pub opp: Side,
     /// Which piece stands where.
-    pub board: [Option<PieceId>; 100],
+    pub board: Board,
     /// Kind guesses: own pieces one-hot (true kinds); enemy pieces from the belief model.
-    pub dist: Vec<[f64; 12]>,
+    pub dist: Vec<ByKind<f64>>,
     /// The opponent's guesses about the own pieces (public model; one-hot if public).
-    pub public_own: Vec<[f64; 12]>,
+    pub public_own: Vec<ByKind<f64>>,
     /// Whether the kind of a piece is public (battle, or a Scout's long move).
     pub public: [bool; 80],
     /// Lotto pieces (attacked an unmoved unknown piece, §5.4.4).
@@ -75,11 +80,11 @@ impl<'a> Ctx<'a> {
         let own = replay.matrix(me);
         let mut ctx = Ctx::bare(view, rules);
         for id in view.pieces_of(me.opponent()) {
-            ctx.dist[id.index()] = enemy.probabilities(id);
+            ctx.dist[id.index()] = ByKind(enemy.probabilities(id));
             ctx.lotto[id.index()] = replay.is_lotto(id);
         }
         for id in view.pieces_of(me) {
-            ctx.public_own[id.index()] = own.probabilities(id);
+            ctx.public_own[id.index()] = ByKind(own.probabilities(id));
         }
         for id in view.pieces_of(me.opponent()).chain(view.pieces_of(me)) {
             ctx.public[id.index()] = replay.public_kind(id).is_some();
@@ -94,7 +99,7 @@ impl<'a> Ctx<'a> {
         let mut ctx = Ctx::bare(view, rules);
         if let Ok(m) = crate::ai::belief::Unknowns::of(view).marginals() {
             for (id, p) in m {
-                ctx.dist[id.index()] = p;
+                ctx.dist[id.index()] = ByKind(p);
             }
         }
         for id in view.pieces_of(me) {
@@ -110,21 +115,20 @@ impl<'a> Ctx<'a> {
     fn bare(view: &'a PlayerView, rules: &ValueRules) -> Ctx<'a> {
         let me = view.side();
         let opp = me.opponent();
-        let mut board = [None; 100];
-        let mut dist = vec![[0.0; 12]; 80];
-        let mut public_own = vec![[0.0; 12]; 80];
+        let mut board = Board::filled(None);
+        let mut dist = vec![ByKind::default(); 80];
+        let mut public_own = vec![ByKind::default(); 80];
         let mut alive = BySide::<Army>::default();
         alive[opp] = view.enemy_remaining();
         let mut own_moved = 0;
         let mut flag = None;
         for id in view.pieces_of(me).chain(view.pieces_of(opp)) {
             let p = view.piece(id);
-            board[p.square.index()] = Some(id);
+            board[p.square] = Some(id);
             if id.side() == me {
                 let k = p.kind.expect("own kinds are known");
                 alive[me].add(k);
-                let mut r = [0.0; 12];
-                r[k.index()] = 1.0;
+                let r = one_hot(k);
                 dist[id.index()] = r;
                 public_own[id.index()] = r;
                 own_moved += p.moved as u32;
@@ -132,9 +136,7 @@ impl<'a> Ctx<'a> {
                     flag = Some(p.square);
                 }
             } else if let Some(k) = p.kind {
-                let mut r = [0.0; 12];
-                r[k.index()] = 1.0;
-                dist[id.index()] = r;
+                dist[id.index()] = one_hot(k);
             }
         }
         let values = piece_values(rules, &alive);
@@ -164,56 +166,110 @@ impl<'a> Ctx<'a> {
     }
 
     /// Expected scaled value of a piece from its guesses.
-    pub fn expected_value(&self, id: PieceId) -> f64 {
+    pub(crate) fn expected_value(&self, id: PieceId) -> f64 {
         let d = &self.dist[id.index()];
-        PieceKind::ALL.iter().map(|&k| d[k.index()] * self.v(id.side(), k)).sum()
+        PieceKind::ALL.iter().map(|&k| d[k] * self.v(id.side(), k)).sum()
     }
 
     /// The own piece's kind.
-    pub fn own_kind(&self, id: PieceId) -> PieceKind {
+    pub(crate) fn own_kind(&self, id: PieceId) -> PieceKind {
         self.view.kind(id).expect("own kinds are known")
     }
 
     /// Probability that own `kind` wins attacking enemy `e`.
-    pub fn p_win(&self, kind: PieceKind, e: PieceId) -> f64 {
+    pub(crate) fn p_win(&self, kind: PieceKind, e: PieceId) -> f64 {
         let d = &self.dist[e.index()];
-        PieceKind::ALL.iter().filter(|&&k| battle(kind, k) == Battle::AttackerWins).map(|k| d[k.index()]).sum()
+        PieceKind::ALL.iter().filter(|&&k| battle(kind, k) == Battle::AttackerWins).map(|&k| d[k]).sum()
     }
 
     /// Probability that enemy `e` wins attacking an own piece of `kind`.
-    pub fn p_threat(&self, e: PieceId, kind: PieceKind) -> f64 {
+    pub(crate) fn p_threat(&self, e: PieceId, kind: PieceKind) -> f64 {
         let d = &self.dist[e.index()];
         PieceKind::ALL
             .iter()
             .filter(|&&k| k.is_movable() && battle(k, kind) == Battle::AttackerWins)
-            .map(|k| d[k.index()])
+            .map(|&k| d[k])
             .sum()
     }
 
     /// How likely the opponent believes own piece `m` beats its piece `e` (the enemy knows its
     /// own kind; we average over our guess of it).
-    pub fn opponent_fears(&self, m: PieceId, e: PieceId) -> f64 {
+    pub(crate) fn opponent_fears(&self, m: PieceId, e: PieceId) -> f64 {
         let pe = &self.dist[e.index()];
         let pm = &self.public_own[m.index()];
         let mut f = 0.0;
         for ke in PieceKind::ALL.into_iter().filter(|k| k.is_movable()) {
-            if pe[ke.index()] == 0.0 {
+            if pe[ke] == 0.0 {
                 continue;
             }
             let beats: f64 = PieceKind::ALL
                 .iter()
                 .filter(|&&km| km.is_movable() && battle(km, ke) != Battle::DefenderWins)
-                .map(|km| pm[km.index()])
+                .map(|&km| pm[km])
                 .sum();
-            f += pe[ke.index()] * beats;
+            f += pe[ke] * beats;
         }
         f
     }
 
     /// Whether a move attacks.
     #[inline]
-    pub fn is_attack(&self, mv: Move) -> bool {
-        self.board[mv.to.index()].is_some_and(|id| id.side() == self.opp)
+    pub(crate) fn is_attack(&self, mv: Move) -> bool {
+        self.board[mv.to].is_some_and(|id| id.side() == self.opp)
+    }
+
+    /// The attacker and the defender of `mv`, if it attacks.
+    #[inline]
+    pub fn attack(&self, mv: Move) -> Option<(PieceId, PieceId)> {
+        if self.is_attack(mv) { Some((self.mover(mv), self.board[mv.to]?)) } else { None }
+    }
+
+    /// The own piece that makes `mv` (a legal move of the view).
+    #[inline]
+    pub fn mover(&self, mv: Move) -> PieceId {
+        self.board[mv.from].expect("a piece moves")
+    }
+
+    /// The piece that makes `mv` if the move attacks nothing; `None` for an attack. Most
+    /// plans score only such quiet moves (§5.3: attacks are [`invincible::ImmediateCapture`]'s
+    /// and StrategoAI's T1's business).
+    #[inline]
+    pub(crate) fn quiet_mover(&self, mv: Move) -> Option<PieceId> {
+        if self.is_attack(mv) { None } else { Some(self.mover(mv)) }
+    }
+
+    /// Where piece `id` stands when `moved` (an own piece and its new square) has moved.
+    #[inline]
+    pub(crate) fn square_given(&self, id: PieceId, moved: Option<(PieceId, Square)>) -> Square {
+        match moved {
+            Some((m, to)) if m == id => to,
+            _ => self.view.piece(id).square,
+        }
+    }
+
+    /// The expectation over enemy `e`'s kind guesses of `value(kind)` (kinds of probability 0
+    /// skipped).
+    pub fn expectation(&self, e: PieceId, mut value: impl FnMut(PieceKind) -> f64) -> f64 {
+        let d = &self.dist[e.index()];
+        let mut total = 0.0;
+        for k in PieceKind::ALL {
+            let p = d[k];
+            if p == 0.0 {
+                continue;
+            }
+            total += p * value(k);
+        }
+        total
+    }
+
+    /// Free-path distances ([`bfs`]) to `targets` from the two squares of `mv`, with the mover
+    /// lifted off the board; `None` if either square cannot reach them.
+    pub(crate) fn path_distances(&self, mv: Move, targets: &[Square]) -> Option<(u8, u8)> {
+        let mut board = self.board;
+        board[mv.from] = None;
+        let d = bfs(&board, targets);
+        let (from, to) = (d[mv.from], d[mv.to]);
+        (from != u8::MAX && to != u8::MAX).then_some((from, to))
     }
 
     /// Alive enemy pieces.
@@ -227,28 +283,35 @@ impl<'a> Ctx<'a> {
     }
 
     /// Square of a piece on the board after `mv` (None if it is not on the board).
-    pub fn square_after(&self, id: PieceId, mv: Move) -> Square {
+    pub(crate) fn square_after(&self, id: PieceId, mv: Move) -> Square {
         let sq = self.view.piece(id).square;
         if sq == mv.from { mv.to } else { sq }
     }
 
     /// The board after a non-attacking move.
-    pub fn board_after(&self, mv: Move) -> [Option<PieceId>; 100] {
+    pub(crate) fn board_after(&self, mv: Move) -> Board {
         let mut b = self.board;
-        b[mv.to.index()] = b[mv.from.index()];
-        b[mv.from.index()] = None;
+        b[mv.to] = b[mv.from];
+        b[mv.from] = None;
         b
     }
 
     /// Whether an enemy piece could be movable.
-    pub fn p_movable(&self, e: PieceId) -> f64 {
+    pub(crate) fn p_movable(&self, e: PieceId) -> f64 {
         let d = &self.dist[e.index()];
-        1.0 - d[PieceKind::Bomb.index()] - d[PieceKind::Flag.index()]
+        1.0 - d[PieceKind::Bomb] - d[PieceKind::Flag]
     }
 }
 
+/// Certainty of `kind`: probability 1 for it, 0 for every other kind.
+fn one_hot(kind: PieceKind) -> ByKind<f64> {
+    let mut r = ByKind::default();
+    r[kind] = 1.0;
+    r
+}
+
 /// Whether every square strictly between `a` and `b` (same row or column) is empty and no lake.
-pub fn clear_line(board: &[Option<PieceId>; 100], a: Square, b: Square) -> bool {
+pub fn clear_line(board: &Board, a: Square, b: Square) -> bool {
     if !a.in_line(b) || a == b {
         return false;
     }
@@ -256,7 +319,7 @@ pub fn clear_line(board: &[Option<PieceId>; 100], a: Square, b: Square) -> bool 
     let (mut r, mut c) = (a.row() as i32 + dr, a.col() as i32 + dc);
     while (r, c) != (b.row() as i32, b.col() as i32) {
         let s = Square::new(c as u8, r as u8).expect("between two squares");
-        if s.is_lake() || board[s.index()].is_some() {
+        if s.is_lake() || board[s].is_some() {
             return false;
         }
         r += dr;
@@ -265,19 +328,25 @@ pub fn clear_line(board: &[Option<PieceId>; 100], a: Square, b: Square) -> bool 
     true
 }
 
+/// Whether `a` and `b` stand in one row or column with nothing between them: next to each
+/// other, or [`clear_line`].
+pub(crate) fn in_clear_line(board: &Board, a: Square, b: Square) -> bool {
+    a.in_line(b) && (manhattan(a, b) == 1 || clear_line(board, a, b))
+}
+
 /// Breadth-first distances from `sources` over squares that are not lakes and not occupied
 /// (sources excepted); `u8::MAX` where unreachable.
-pub fn bfs(board: &[Option<PieceId>; 100], sources: &[Square]) -> [u8; 100] {
-    let mut d = [u8::MAX; 100];
+pub fn bfs(board: &Board, sources: &[Square]) -> BySquare<u8> {
+    let mut d = BySquare::filled(u8::MAX);
     let mut queue = std::collections::VecDeque::new();
     for &s in sources {
-        d[s.index()] = 0;
+        d[s] = 0;
         queue.push_back(s);
     }
     while let Some(s) = queue.pop_front() {
         for n in s.neighbours() {
-            if d[n.index()] == u8::MAX && board[n.index()].is_none() {
-                d[n.index()] = d[s.index()] + 1;
+            if d[n] == u8::MAX && board[n].is_none() {
+                d[n] = d[s] + 1;
                 queue.push_back(n);
             }
         }

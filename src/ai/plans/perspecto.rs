@@ -14,7 +14,7 @@
 //! except Scout moves, whose rules are about the piece at the end of the line.
 
 use crate::ai::belief::perspecto::{flag_probabilities, flag_suspicions};
-use crate::rules::{Move, PieceId, PieceKind, PlayerView, Side, Square};
+use crate::rules::{BySquare, Move, PieceId, PieceKind, PlayerView, Side, Square};
 
 /// Which strategic layer (the section 10.3.2 variants).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,9 +128,9 @@ pub struct Strategy {
     enemies: Vec<EnemyInfo>,
     enemy_left: u32,
     /// Own pieces: kind and moved, by square index.
-    own: [Option<(PieceKind, bool)>; 100],
+    own: BySquare<Option<(PieceKind, bool)>>,
     /// Enemy pieces by square index (index into `enemies`).
-    enemy_at: [Option<u8>; 100],
+    enemy_at: BySquare<Option<u8>>,
 }
 
 fn manhattan(a: Square, b: Square) -> u32 {
@@ -152,13 +152,13 @@ impl Strategy {
         }
         let unmoved_unknown = view.unknown_enemies().filter(|&id| !view.piece(id).moved).count() as f64;
         let bombs_unknown = view.enemy_unassigned()[Bomb] as f64;
-        let mut own = [None; 100];
+        let mut own = BySquare::filled(None);
         for id in view.pieces_of(me) {
             let p = view.piece(id);
-            own[p.square.index()] = Some((p.kind.expect("own"), p.moved));
+            own[p.square] = Some((p.kind.expect("own"), p.moved));
         }
         let mut enemies = Vec::new();
-        let mut enemy_at = [None; 100];
+        let mut enemy_at = BySquare::filled(None);
         for id in view.pieces_of(enemy) {
             let p = view.piece(id);
             let kind = p.kind.or(p.scout_known.then_some(Scout));
@@ -168,7 +168,7 @@ impl Strategy {
                 None => true,
                 Some(o) => o.side() == me || view.piece(o).moved,
             });
-            enemy_at[p.square.index()] = Some(enemies.len() as u8);
+            enemy_at[p.square] = Some(enemies.len() as u8);
             enemies.push(EnemyInfo {
                 sq: p.square,
                 kind,
@@ -224,9 +224,9 @@ impl Strategy {
     }
 
     /// The score of one own move on the current board (`own`, `enemy_at`).
-    fn score_on(&self, own: &[Option<(PieceKind, bool)>; 100], mv: Move) -> f64 {
-        let Some((kind, moved)) = own[mv.from.index()] else { return 0.0 };
-        let capture = self.enemy_at[mv.to.index()].is_some();
+    fn score_on(&self, own: &BySquare<Option<(PieceKind, bool)>>, mv: Move) -> f64 {
+        let Some((kind, moved)) = own[mv.from] else { return 0.0 };
+        let capture = self.enemy_at[mv.to].is_some();
         if kind == Scout {
             if self.mode == StrategicMode::NoScouts || self.mode == StrategicMode::Forward {
                 return 0.0;
@@ -237,7 +237,7 @@ impl Strategy {
                 (mv.to.col() as i32 - mv.from.col() as i32).signum(),
                 (mv.to.row() as i32 - mv.from.row() as i32).signum(),
             );
-            let mut target = self.enemy_at[mv.to.index()];
+            let mut target = self.enemy_at[mv.to];
             let mut s = mv.to;
             while target.is_none() {
                 let (c, r) = (s.col() as i32 + dir.0, s.row() as i32 + dir.1);
@@ -245,10 +245,10 @@ impl Strategy {
                 else {
                     break;
                 };
-                if n.is_lake() || own[n.index()].is_some() {
+                if n.is_lake() || own[n].is_some() {
                     break;
                 }
-                target = self.enemy_at[n.index()];
+                target = self.enemy_at[n];
                 s = n;
             }
             let t = target.map_or(0.0, |i| {
@@ -270,21 +270,21 @@ impl Strategy {
 
     /// Own moves on a board where `own` stands (one-square steps and Scout lines; for the
     /// second move of the look-ahead).
-    fn own_moves(&self, own: &[Option<(PieceKind, bool)>; 100]) -> Vec<Move> {
+    fn own_moves(&self, own: &BySquare<Option<(PieceKind, bool)>>) -> Vec<Move> {
         let mut out = Vec::new();
         for from in Square::all() {
-            let Some((k, _)) = own[from.index()] else { continue };
+            let Some((k, _)) = own[from] else { continue };
             if !k.is_movable() {
                 continue;
             }
             for dir in crate::rules::Direction::ALL {
                 let mut s = from;
                 while let Some(n) = s.step(dir) {
-                    if n.is_lake() || own[n.index()].is_some() {
+                    if n.is_lake() || own[n].is_some() {
                         break;
                     }
                     out.push(Move::new(from, n));
-                    if self.enemy_at[n.index()].is_some() || k != Scout {
+                    if self.enemy_at[n].is_some() || k != Scout {
                         break;
                     }
                     s = n;
@@ -301,7 +301,7 @@ impl Strategy {
             StrategicMode::Forward => {
                 return moves
                     .iter()
-                    .map(|&m| match self.own[m.from.index()] {
+                    .map(|&m| match self.own[m.from] {
                         Some((k, _)) if k != Scout => self.forward(m),
                         _ => 0.0,
                     })
@@ -313,21 +313,19 @@ impl Strategy {
             .iter()
             .map(|&m| {
                 let first = self.score_on(&self.own, m);
-                let capture = self.enemy_at[m.to.index()].is_some();
+                let capture = self.enemy_at[m.to].is_some();
                 if self.mode == StrategicMode::OneMove || capture {
                     return first;
                 }
                 // Second own move after this one (no reply): the best of them, or this again.
                 let mut own = self.own;
-                let (k, _) = own[m.from.index()].expect("own piece");
-                own[m.from.index()] = None;
-                own[m.to.index()] = Some((k, true));
+                let (k, _) = own[m.from].expect("own piece");
+                own[m.from] = None;
+                own[m.to] = Some((k, true));
                 let best = self
                     .own_moves(&own)
                     .into_iter()
-                    .filter(|m2| {
-                        self.enemy_at[m2.to.index()].is_none() || own[m2.from.index()].is_some_and(|(k, _)| k == Scout)
-                    })
+                    .filter(|m2| self.enemy_at[m2.to].is_none() || own[m2.from].is_some_and(|(k, _)| k == Scout))
                     .map(|m2| self.score_on(&own, m2))
                     .fold(first, f64::max);
                 first + best

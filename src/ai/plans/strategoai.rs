@@ -21,13 +21,13 @@
 //! the context's generator; one node per move scored, stopping early on the budget.
 
 use super::values::{FlagValue, RevealPenalty, ValueRules};
-use super::{Ctx, Plan, bfs, clear_line, is_lane, manhattan};
+use super::{Board, Ctx, Plan, in_clear_line, is_lane, manhattan};
 use crate::rules::{Battle, Move, PieceId, PieceKind, Side, Square, battle};
 
 /// Reveal penalty (§3.2.1).
-pub const REVEAL_PENALTY: f64 = 0.25;
+pub(crate) const REVEAL_PENALTY: f64 = 0.25;
 /// Marshal-vs-Spy danger threshold (§5.4.5).
-pub const SPY_THRESHOLD: f64 = 0.30;
+pub(crate) const SPY_THRESHOLD: f64 = 0.30;
 /// The danger window of tactical defence and attack: "a safe target within the next 4 moves"
 /// (§5.4.2).
 pub const DANGER_WINDOW: i32 = 4;
@@ -67,13 +67,7 @@ impl ImmediateCapture {
         let own_reveal = if ctx.public[a.index()] { 0.0 } else { REVEAL_PENALTY * ctx.v(ctx.me, ka) };
         let enemy_unknown = !ctx.public[e.index()];
         let sacrifice = rank(ka) < rank(PieceKind::Captain);
-        let d = &ctx.dist[e.index()];
-        let mut total = 0.0;
-        for k in PieceKind::ALL {
-            let p = d[k.index()];
-            if p == 0.0 {
-                continue;
-            }
+        ctx.expectation(e, |k| {
             let info = if enemy_unknown && sacrifice && k.is_movable() && rank(k) >= rank(ka) + 2 {
                 REVEAL_PENALTY * ctx.v(ctx.opp, k)
             } else {
@@ -81,13 +75,12 @@ impl ImmediateCapture {
             };
             let won = ctx.v(ctx.opp, k) - own_reveal;
             let lost = info - ctx.v(ctx.me, ka);
-            total += p * match battle(ka, k) {
+            match battle(ka, k) {
                 Battle::AttackerWins => won,
                 Battle::DefenderWins => lost,
                 Battle::BothRemoved => ctx.v(ctx.opp, k) - ctx.v(ctx.me, ka),
-            };
-        }
-        total
+            }
+        })
     }
 }
 
@@ -96,29 +89,29 @@ impl Plan for ImmediateCapture {
         "T1 ImmediateCapture"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        match (ctx.board[mv.from.index()], ctx.board[mv.to.index()]) {
-            (Some(a), Some(e)) if e.side() == ctx.opp => ImmediateCapture::expected(ctx, a, e),
-            _ => 0.0,
-        }
+        ctx.attack(mv).map_or(0.0, |(a, e)| ImmediateCapture::expected(ctx, a, e))
     }
 }
 
-/// Danger to an own piece of kind `km` on `x` from known enemy pieces that beat it, in line with
-/// a clear path within [`DANGER_WINDOW`]: 1 next to it, falling by a quarter per square.
-fn line_danger(ctx: &Ctx, board: &[Option<PieceId>; 100], km: PieceKind, x: Square) -> f64 {
-    let mut worst: f64 = 0.0;
-    for e in ctx.enemies() {
-        let Some(ke) = ctx.view.kind(e) else { continue };
-        if !ke.is_movable() || battle(ke, km) != Battle::AttackerWins {
-            continue;
-        }
+/// The known enemy pieces in line with `x` with a clear path (T2 and T3's "line"), within
+/// [`DANGER_WINDOW`], with their weight: 1 next to `x`, falling by a quarter per square.
+fn known_in_line<'c>(ctx: &'c Ctx, board: &'c Board, x: Square) -> impl Iterator<Item = (PieceKind, f64)> + 'c {
+    ctx.enemies().filter_map(move |e| {
+        let ke = ctx.view.kind(e)?;
         let es = ctx.view.piece(e).square;
         let d = manhattan(es, x);
-        if d <= DANGER_WINDOW && es.in_line(x) && (d == 1 || clear_line(board, es, x)) {
-            worst = worst.max((DANGER_WINDOW + 1 - d) as f64 / DANGER_WINDOW as f64);
-        }
-    }
-    worst
+        (d <= DANGER_WINDOW && in_clear_line(board, es, x))
+            .then(|| (ke, (DANGER_WINDOW + 1 - d) as f64 / DANGER_WINDOW as f64))
+    })
+}
+
+/// Danger to an own piece of kind `km` on `x`: the highest weight of a known enemy piece in
+/// line ([`known_in_line`]) that beats it.
+fn line_danger(ctx: &Ctx, board: &Board, km: PieceKind, x: Square) -> f64 {
+    known_in_line(ctx, board, x)
+        .filter(|&(ke, _)| ke.is_movable() && battle(ke, km) == Battle::AttackerWins)
+        .map(|(_, w)| w)
+        .fold(0.0, f64::max)
 }
 
 /// T2 (§5.4.2): step 1, a move next to a known stronger enemy piece costs the mover's value;
@@ -144,13 +137,10 @@ impl TacticalDefense {
         t
     }
 
-    fn total(&self, ctx: &Ctx, board: &[Option<PieceId>; 100], moved: Option<(PieceId, Square)>) -> f64 {
+    fn total(&self, ctx: &Ctx, board: &Board, moved: Option<(PieceId, Square)>) -> f64 {
         let mut sum = 0.0;
         for &m in &self.cared {
-            let x = match moved {
-                Some((id, to)) if id == m => to,
-                _ => ctx.view.piece(m).square,
-            };
+            let x = ctx.square_given(m, moved);
             let km = ctx.own_kind(m);
             sum += 0.5 * ctx.v(ctx.me, km) * line_danger(ctx, board, km, x);
         }
@@ -163,13 +153,10 @@ impl Plan for TacticalDefense {
         "T2 TacticalDefense"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) {
-            return 0.0;
-        }
-        let id = ctx.board[mv.from.index()].expect("a piece moves");
+        let Some(id) = ctx.quiet_mover(mv) else { return 0.0 };
         let km = ctx.own_kind(id);
         let mut s = 0.0;
-        let next_to_stronger = mv.to.neighbours().filter_map(|n| ctx.board[n.index()]).any(|e| {
+        let next_to_stronger = mv.to.neighbours().filter_map(|n| ctx.board[n]).any(|e| {
             e.side() == ctx.opp
                 && ctx.view.kind(e).is_some_and(|ke| ke.is_movable() && battle(ke, km) == Battle::AttackerWins)
         });
@@ -186,21 +173,13 @@ impl Plan for TacticalDefense {
 /// in (5 - distance) / 4.
 pub struct TacticalAttack;
 
-fn line_prey(ctx: &Ctx, board: &[Option<PieceId>; 100], ka: PieceKind, x: Square) -> f64 {
-    let mut best: f64 = 0.0;
-    for e in ctx.enemies() {
-        let Some(ke) = ctx.view.kind(e) else { continue };
-        if battle(ka, ke) != Battle::AttackerWins {
-            continue;
-        }
-        let es = ctx.view.piece(e).square;
-        let d = manhattan(es, x);
-        if d <= DANGER_WINDOW && es.in_line(x) && (d == 1 || clear_line(board, es, x)) {
-            let w = (DANGER_WINDOW + 1 - d) as f64 / DANGER_WINDOW as f64;
-            best = best.max(0.5 * ctx.v(ctx.opp, ke) * w);
-        }
-    }
-    best
+/// Half the value of the best known enemy piece in line ([`known_in_line`]) that own `ka`
+/// on `x` beats, times its weight.
+fn line_prey(ctx: &Ctx, board: &Board, ka: PieceKind, x: Square) -> f64 {
+    known_in_line(ctx, board, x)
+        .filter(|&(ke, _)| battle(ka, ke) == Battle::AttackerWins)
+        .map(|(ke, w)| 0.5 * ctx.v(ctx.opp, ke) * w)
+        .fold(0.0, f64::max)
 }
 
 impl Plan for TacticalAttack {
@@ -208,10 +187,7 @@ impl Plan for TacticalAttack {
         "T3 TacticalAttack"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.is_attack(mv) {
-            return 0.0;
-        }
-        let a = ctx.board[mv.from.index()].expect("a piece moves");
+        let Some(a) = ctx.quiet_mover(mv) else { return 0.0 };
         let ka = ctx.own_kind(a);
         line_prey(ctx, &ctx.board_after(mv), ka, mv.to) - line_prey(ctx, &ctx.board, ka, mv.from)
     }
@@ -253,25 +229,20 @@ impl Plan for BombDefusal {
         "T4 BombDefusal"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if self.targets.is_empty() || ctx.is_attack(mv) {
+        let Some(a) = ctx.quiet_mover(mv) else { return 0.0 };
+        if self.targets.is_empty() {
             return 0.0;
         }
-        let a = ctx.board[mv.from.index()].expect("a piece moves");
         if ctx.own_kind(a) != PieceKind::Miner {
             return 0.0;
         }
-        let mut board = ctx.board;
-        board[mv.from.index()] = None;
+        // Target squares free once the Miner has left its square.
         let free: Vec<Square> =
-            self.targets.iter().copied().filter(|s| board[s.index()].is_none() || *s == mv.from).collect();
+            self.targets.iter().copied().filter(|&s| ctx.board[s].is_none() || s == mv.from).collect();
         if free.is_empty() {
             return 0.0;
         }
-        let d = bfs(&board, &free);
-        let (b, a2) = (d[mv.from.index()], d[mv.to.index()]);
-        if b == u8::MAX || a2 == u8::MAX {
-            return 0.0;
-        }
+        let Some((b, a2)) = ctx.path_distances(mv, &free) else { return 0.0 };
         0.1 * ctx.v(ctx.opp, PieceKind::Bomb) * (b as f64 - a2 as f64) / (1.0 + a2 as f64)
     }
 }
@@ -285,19 +256,19 @@ impl Plan for MarshalDefense {
         "T5 MarshalDefense"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if ctx.alive[ctx.opp][PieceKind::Spy] == 0 || ctx.is_attack(mv) {
+        let Some(a) = ctx.quiet_mover(mv) else { return 0.0 };
+        if ctx.alive[ctx.opp][PieceKind::Spy] == 0 {
             return 0.0;
         }
-        let a = ctx.board[mv.from.index()].expect("a piece moves");
         if ctx.own_kind(a) != PieceKind::Marshal {
             return 0.0;
         }
         let mut none = 1.0;
         for n in mv.to.neighbours() {
-            if let Some(e) = ctx.board[n.index()]
+            if let Some(e) = ctx.board[n]
                 && e.side() == ctx.opp
             {
-                none *= 1.0 - ctx.dist[e.index()][PieceKind::Spy.index()];
+                none *= 1.0 - ctx.dist[e.index()][PieceKind::Spy];
             }
         }
         if 1.0 - none > SPY_THRESHOLD { -ctx.v(ctx.me, PieceKind::Marshal) } else { 0.0 }
@@ -354,10 +325,10 @@ impl Plan for StrategicDefense {
         "S2 StrategicDefense"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        if self.exposed.is_empty() || ctx.is_attack(mv) {
+        let Some(a) = ctx.quiet_mover(mv) else { return 0.0 };
+        if self.exposed.is_empty() {
             return 0.0;
         }
-        let a = ctx.board[mv.from.index()].expect("a piece moves");
         let ka = ctx.own_kind(a);
         let mut best: f64 = 0.0;
         for &(x, xs) in &self.exposed {
@@ -382,13 +353,13 @@ impl Plan for MovePenalty {
         "G2 MovePenalty"
     }
     fn score(&self, ctx: &Ctx, mv: Move) -> f64 {
-        let a = ctx.board[mv.from.index()].expect("a piece moves");
+        let a = ctx.mover(mv);
         if ctx.view.piece(a).moved { 0.0 } else { -(ctx.own_moved as f64) }
     }
 }
 
 /// StrategoAI's plans for this position (G1, the random plan, is added by the bot).
-pub fn strategoai_plans(ctx: &Ctx) -> Vec<Box<dyn Plan>> {
+pub(crate) fn strategoai_plans(ctx: &Ctx) -> Vec<Box<dyn Plan>> {
     vec![
         Box::new(ImmediateCapture),
         Box::new(TacticalDefense::new(ctx)),

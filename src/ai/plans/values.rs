@@ -32,7 +32,7 @@ pub enum RevealPenalty {
 
 impl RevealPenalty {
     /// The penalty on revealing a piece whose side's opponent has `opponent_movers` movers.
-    pub fn for_opponent_movers(self, opponent_movers: u32) -> f64 {
+    pub(crate) fn for_opponent_movers(self, opponent_movers: u32) -> f64 {
         match self {
             RevealPenalty::Invincible => invincible_reveal_penalty(opponent_movers),
             RevealPenalty::Constant(x) => x,
@@ -108,10 +108,10 @@ fn movable_kinds() -> impl DoubleEndedIterator<Item = PieceKind> {
 }
 
 /// The values of every kind for both sides given the pieces each side has on the board.
-pub fn piece_values(rules: &ValueRules, alive: &BySide<Army>) -> PieceValues {
+pub(crate) fn piece_values(rules: &ValueRules, alive: &BySide<Army>) -> PieceValues {
     // Base values: a kind is worth `factor` times the one below only if both sides still have
     // a piece of this kind or the one below (the thesis's loop from Scout up to Marshal).
-    let mut base = ByKind([0.0; 12]);
+    let mut base = ByKind::default();
     base[PieceKind::Spy] = rules.base;
     for k in PieceKind::Scout.index()..=PieceKind::Marshal.index() {
         let both = Side::BOTH.iter().all(|&s| alive[s].0[k - 1] as u32 + alive[s].0[k] as u32 > 0);
@@ -194,7 +194,7 @@ pub fn piece_values(rules: &ValueRules, alive: &BySide<Army>) -> PieceValues {
 /// Game state of `side` (§3.3): the weighted sum of its piece values divided by the
 /// opponent's, weights 2 for the highest piece each side has left once equal kinds are
 /// cancelled and 1 for every other piece. Flags are left out (their value depends on this).
-pub fn game_state(values: &BySide<ByKind<f64>>, alive: &BySide<Army>, side: Side) -> f64 {
+pub(crate) fn game_state(values: &BySide<ByKind<f64>>, alive: &BySide<Army>, side: Side) -> f64 {
     let opp = side.opponent();
     // The top surplus kind of each side after cancelling equal kinds pairwise.
     let top_surplus =
@@ -219,7 +219,7 @@ pub fn game_state(values: &BySide<ByKind<f64>>, alive: &BySide<Army>, side: Side
 
 /// Invincible's reveal penalty (§3.2.2) for a piece of a side whose opponent has
 /// `opponent_movers` movable pieces: 33%, or 2% per mover once they are 15 or fewer.
-pub fn invincible_reveal_penalty(opponent_movers: u32) -> f64 {
+pub(crate) fn invincible_reveal_penalty(opponent_movers: u32) -> f64 {
     if opponent_movers <= 15 { 0.02 * opponent_movers as f64 } else { 0.33 }
 }
 

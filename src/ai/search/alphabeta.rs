@@ -20,7 +20,7 @@ use crate::rules::{Army, Move, MoveList, Outcome, Position, Side};
 
 /// At most this many sampled positions per move (the thesis searched once, without a time
 /// limit; more samples only average out the sampling).
-pub const MAX_SAMPLES: u32 = 64;
+pub(crate) const MAX_SAMPLES: u32 = 64;
 
 /// The value of a terminal position for `side` (to move), `depth` plies before the horizon:
 /// faster wins and slower losses score better.

@@ -58,7 +58,7 @@ fn placeholder(scout_known: bool, moved: bool) -> PieceKind {
 }
 
 /// The working position of a view: own and revealed kinds, placeholders elsewhere.
-pub fn working_position(view: &PlayerView) -> Position {
+pub(crate) fn working_position(view: &PlayerView) -> Position {
     let mut pos = view.determinize(|id| {
         let p = view.piece(id);
         placeholder(p.scout_known, p.moved)
@@ -173,7 +173,7 @@ impl<'c, 'x> Expectimax<'c, 'x> {
 
     /// Every root move of `pos` with its exact value, `depth` plies deep, in generation order
     /// (expectimax prunes nothing, so each value is exact); `None` if the budget ran out first.
-    pub fn root_values(&mut self, pos: &mut Position, depth: u32) -> Option<Vec<(Move, f64)>> {
+    pub(crate) fn root_values(&mut self, pos: &mut Position, depth: u32) -> Option<Vec<(Move, f64)>> {
         let mut moves = MoveList::new();
         pos.generate_legal(&mut moves);
         let mut values = Vec::with_capacity(moves.len());

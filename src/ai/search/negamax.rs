@@ -35,7 +35,7 @@ use rand::seq::SliceRandom;
 pub const INF: i32 = WIN + 1;
 
 /// Deepest iteration tried (a guard for positions where every line ends quickly).
-pub const MAX_DEPTH: u32 = 64;
+pub(crate) const MAX_DEPTH: u32 = 64;
 
 /// The tutorial's `NegaMax(djup, s)`, unpruned: the value of `pos` for the side to move,
 /// searching `depth` plies. `s` of the tutorial is `pos.to_move()`; "make a move / take it
@@ -145,7 +145,7 @@ impl Default for NegamaxConfig {
 
 /// The result of an iterative-deepening search over samples.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SearchResult {
+pub(crate) struct SearchResult {
     /// The move chosen.
     pub best: Move,
     /// Its averaged score (points, side to move's view), if any iteration finished.
@@ -163,7 +163,7 @@ pub struct SearchResult {
 ///
 /// # Panics
 /// If the side to move has no legal move (the [`Bot`] contract excludes it).
-pub fn search_view(view: &PlayerView, ctx: &mut SearchContext, config: NegamaxConfig) -> SearchResult {
+pub(crate) fn search_view(view: &PlayerView, ctx: &mut SearchContext, config: NegamaxConfig) -> SearchResult {
     let moves = view.legal_moves();
     assert!(!moves.is_empty(), "negamax asked to move without a legal move");
     let mut result = SearchResult { best: moves[0], score: None, depth: 0 };

@@ -21,7 +21,7 @@ use crate::ai::belief::perspecto::{Fears, MoveAnalysis, Pool, success, unknown_v
 use crate::ai::belief::perspecto::{flag_probabilities, known_vs_unknown};
 use crate::ai::eval::perspecto::{KNOWN_BOMB, KNOWN_SHARE, average_value, capture_weight, piece_values};
 use crate::ai::search::meter::NodeMeter;
-use crate::rules::{Army, Move, PieceId, PieceKind, PlayerView, Side, Square};
+use crate::rules::{Army, ByKind, Move, PieceId, PieceKind, PlayerView, Side, Square};
 
 /// Which of the thesis's searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,7 +82,7 @@ pub struct SearchConfig {
 }
 
 /// Two values: the bot's own and the opponent's as the bot estimates it.
-pub type Pair = [f64; 2];
+pub(crate) type Pair = [f64; 2];
 
 const EMPTY: u8 = u8::MAX;
 
@@ -183,9 +183,9 @@ pub struct Analysis {
     /// Own pieces the opponent has not identified.
     pub own_pool: Pool,
     /// Values of own kinds.
-    pub own_values: [f64; 12],
+    pub own_values: ByKind<f64>,
     /// Values of enemy kinds.
-    pub enemy_values: [f64; 12],
+    pub enemy_values: ByKind<f64>,
     /// The Flag's value share of each enemy piece (section 7.5 suspicions).
     pub flag_share: [f64; PieceId::COUNT],
     /// The fear variables in force for this move.
@@ -193,19 +193,19 @@ pub struct Analysis {
     /// The move analysis (who approached whom).
     pub history: MoveAnalysis,
     // Probabilities, indexed [moved as usize][kind].
-    own_vs_enemy_unknown: [[f64; 12]; 2],
-    enemy_unknown_vs_own: [f64; 12],
-    enemy_vs_own_unknown: [[f64; 12]; 2],
-    own_unknown_vs_enemy: [f64; 12],
+    own_vs_enemy_unknown: [ByKind<f64>; 2],
+    enemy_unknown_vs_own: ByKind<f64>,
+    enemy_vs_own_unknown: [ByKind<f64>; 2],
+    own_unknown_vs_enemy: ByKind<f64>,
     own_unknown_vs_enemy_unknown: [f64; 2],
     enemy_unknown_vs_own_unknown: [f64; 2],
     // Values of unknown pieces.
     enemy_avg: [f64; 2],
-    enemy_avg_beaten_by: [[f64; 12]; 2],
-    enemy_avg_losing_to: [f64; 12],
+    enemy_avg_beaten_by: [ByKind<f64>; 2],
+    enemy_avg_losing_to: ByKind<f64>,
     own_avg: [f64; 2],
-    own_avg_beaten_by: [[f64; 12]; 2],
-    own_avg_losing_to: [f64; 12],
+    own_avg_beaten_by: [ByKind<f64>; 2],
+    own_avg_losing_to: ByKind<f64>,
 }
 
 impl Analysis {
@@ -250,13 +250,13 @@ impl Analysis {
         let own_values = piece_values(&enemy_start, &enemy_left);
         let enemy_values = piece_values(&own_start, &own_left);
         let pf = flag_probabilities(view);
-        let flag_value = enemy_values[PieceKind::Flag.index()];
+        let flag_value = enemy_values[PieceKind::Flag];
         let mut flag_share = [0.0; PieceId::COUNT];
         for (s, p) in flag_share.iter_mut().zip(pf) {
             *s = flag_value * p;
         }
-        let by_moved = |f: &dyn Fn(bool) -> [f64; 12]| [f(false), f(true)];
-        let kinds = |f: &dyn Fn(PieceKind) -> f64| PieceKind::ALL.map(f);
+        let by_moved = |f: &dyn Fn(bool) -> ByKind<f64>| [f(false), f(true)];
+        let kinds = |f: &dyn Fn(PieceKind) -> f64| ByKind::from_fn(f);
         let movable_if = |moved: bool| move |k: PieceKind| !moved || k.is_movable();
         Analysis {
             me,
@@ -303,7 +303,7 @@ impl Analysis {
             let own = match pd.kind {
                 Some(e) => success(ak, e),
                 None => {
-                    let p = self.own_vs_enemy_unknown[m][ak.index()];
+                    let p = self.own_vs_enemy_unknown[m][ak];
                     if pa.known_to_opp && approached(d, a) { p * (1.0 - f.own) } else { p }
                 }
             };
@@ -311,14 +311,14 @@ impl Analysis {
                 match pd.kind {
                     Some(e) => success(ak, e),
                     None => {
-                        let p = self.own_vs_enemy_unknown[m][ak.index()];
+                        let p = self.own_vs_enemy_unknown[m][ak];
                         if approached(d, a) { p * (1.0 - f.est_own) } else { p }
                     }
                 }
             } else {
                 match pd.kind {
                     Some(e) => {
-                        let p = self.own_unknown_vs_enemy[e.index()];
+                        let p = self.own_unknown_vs_enemy[e];
                         if approached(a, d) { 1.0 - (1.0 - p) * (1.0 - f.est_opp) } else { p }
                     }
                     None => self.own_unknown_vs_enemy_unknown[m],
@@ -331,18 +331,18 @@ impl Analysis {
             let own = match pa.kind {
                 Some(e) => success(e, dk),
                 None => {
-                    let p = self.enemy_unknown_vs_own[dk.index()];
+                    let p = self.enemy_unknown_vs_own[dk];
                     if pd.known_to_opp && approached(a, d) { 1.0 - (1.0 - p) * (1.0 - f.own) } else { p }
                 }
             };
             let opp = match (pa.kind, pd.known_to_opp) {
                 (Some(e), true) => success(e, dk),
                 (Some(e), false) => {
-                    let p = self.enemy_vs_own_unknown[m][e.index()];
+                    let p = self.enemy_vs_own_unknown[m][e];
                     if approached(d, a) { p * (1.0 - f.est_opp) } else { p }
                 }
                 (None, true) => {
-                    let p = self.enemy_unknown_vs_own[dk.index()];
+                    let p = self.enemy_unknown_vs_own[dk];
                     if approached(a, d) { 1.0 - (1.0 - p) * (1.0 - f.est_own) } else { p }
                 }
                 (None, false) => self.enemy_unknown_vs_own_unknown[m],
@@ -358,33 +358,33 @@ impl Analysis {
         let m = usize::from(pl.moved);
         if pl.side == self.me {
             let k = pl.kind.expect("own");
-            let own = self.own_values[k.index()];
+            let own = self.own_values[k];
             let opp = if pl.known_to_opp {
                 own
             } else if !attacker_won {
                 // Our unknown attacker lost: the opponent sees one of ours that loses to its piece.
                 match pw.kind {
-                    Some(e) => self.own_avg_losing_to[e.index()],
+                    Some(e) => self.own_avg_losing_to[e],
                     None => self.own_avg[1],
                 }
             } else {
                 match pw.kind {
-                    Some(e) => self.own_avg_beaten_by[m][e.index()],
+                    Some(e) => self.own_avg_beaten_by[m][e],
                     None => self.own_avg[m],
                 }
             };
             [-own, -opp]
         } else {
             let v = match pl.kind {
-                Some(e) => self.enemy_values[e.index()],
+                Some(e) => self.enemy_values[e],
                 None if !attacker_won => {
                     // An unknown enemy attacker lost: one that loses to our defender.
-                    self.enemy_avg_losing_to[pw.kind.expect("own").index()]
+                    self.enemy_avg_losing_to[pw.kind.expect("own")]
                 }
                 None => {
                     let share = self.flag_share[lost.index()];
                     if pw.known_to_opp {
-                        self.enemy_avg_beaten_by[m][pw.kind.expect("own").index()] + share
+                        self.enemy_avg_beaten_by[m][pw.kind.expect("own")] + share
                     } else {
                         // Table 8, own unknown attacker on an unknown enemy: "average of all unknowns".
                         self.enemy_avg[m] + share
@@ -397,7 +397,7 @@ impl Analysis {
 
     /// Table 5's cost of the opponent identifying own piece `k`.
     fn reveal_cost(&self, k: PieceKind) -> f64 {
-        if k == PieceKind::Bomb { KNOWN_BOMB } else { -KNOWN_SHARE * self.own_values[k.index()] }
+        if k == PieceKind::Bomb { KNOWN_BOMB } else { -KNOWN_SHARE * self.own_values[k] }
     }
 }
 

@@ -30,7 +30,7 @@
 
 use crate::ai::BotRng;
 use crate::ai::belief::setupstats::{Direction, KINDS, SetupStats, army_counts};
-use crate::rules::{PieceKind, Setup, Variant};
+use crate::rules::{ByKind, PieceKind, Setup, Variant};
 use rand::Rng;
 use std::sync::OnceLock;
 
@@ -71,21 +71,21 @@ pub struct SetupScore {
 
 /// The generator's statistics for one variant: square probabilities and direction factors.
 struct Model {
-    /// `prob[i][k]`: share of human setups with kind `k` on square `i`.
-    prob: [[f64; 12]; 40],
+    /// `prob[i][k]`: share of human setups with kind `k` on setup index `i`.
+    prob: [ByKind<f64>; 40],
     /// `rel[d][r][r2]`: observed/expected for kind `r2` in direction `d` of kind `r`
     /// (d: 0 in front, 1 beside, 2 behind).
-    rel: [[[f64; 12]; 12]; 3],
+    rel: [ByKind<ByKind<f64>>; 3],
 }
 
 impl Model {
     fn build(variant: Variant) -> Model {
         let stats: &SetupStats = SetupStats::embedded(variant);
         let army: [u32; KINDS] = army_counts(variant);
-        let prob = std::array::from_fn(|i| std::array::from_fn(|k| stats.square_prob(i, k)));
+        let prob = std::array::from_fn(|i| ByKind::from_fn(|k| stats.square_prob(i, k.index())));
         let dirs = [Direction::InFront, Direction::Beside, Direction::Behind];
         let rel = std::array::from_fn(|d| {
-            std::array::from_fn(|r| std::array::from_fn(|r2| stats.relation(dirs[d], r, r2, &army)))
+            ByKind::from_fn(|r| ByKind::from_fn(|r2| stats.relation(dirs[d], r.index(), r2.index(), &army)))
         });
         Model { prob, rel }
     }
@@ -156,13 +156,12 @@ pub fn semi_random_for(variant: Variant, rng: &mut BotRng) -> Setup {
     let mut prob = model.prob;
     let mut slots: [Option<PieceKind>; 40] = [None; 40];
     for kind in PLACEMENT_ORDER {
-        let r = kind.index();
         for _ in 0..army.count(kind) {
-            let s = pick_square(&prob, &slots, r, rng);
+            let s = pick_square(&prob, &slots, kind, rng);
             slots[s] = Some(kind);
             let (row, col) = (s / 10, s % 10);
             let mut apply = |n: usize, d: usize| {
-                for (w, f) in prob[n].iter_mut().zip(model.rel[d][r].iter()) {
+                for (w, f) in prob[n].0.iter_mut().zip(model.rel[d][kind].0.iter()) {
                     *w *= f;
                 }
             };
@@ -183,18 +182,18 @@ pub fn semi_random_for(variant: Variant, rng: &mut BotRng) -> Setup {
     Setup::from_slots(slots)
 }
 
-/// Whether kind index `r` may stand on setup index `s`. The Flag never stands on the front row
+/// Whether `kind` may stand on setup index `s`. The Flag never stands on the front row
 /// (indices 30..40): some human setups do put it there (about 2% of the classic and 10% of the
 /// Barrage setups in `data/`), but a bot that offers setups to beginners must not hand them a
 /// Flag that any piece can walk into (issue 9: a game lost at ply 10, "Major takes Flag").
-fn may_stand(s: usize, r: usize) -> bool {
-    !(r == PieceKind::Flag.index() && s >= 30)
+fn may_stand(s: usize, kind: PieceKind) -> bool {
+    !(kind == PieceKind::Flag && s >= 30)
 }
 
-/// Roulette-wheel choice of an empty square for kind index `r` (never one [`may_stand`] forbids).
-fn pick_square(prob: &[[f64; 12]; 40], slots: &[Option<PieceKind>; 40], r: usize, rng: &mut BotRng) -> usize {
-    let free = |s: usize| slots[s].is_none() && may_stand(s, r);
-    let weight = |s: usize| if free(s) { prob[s][r].max(0.0) } else { 0.0 };
+/// Roulette-wheel choice of an empty square for `kind` (never one [`may_stand`] forbids).
+fn pick_square(prob: &[ByKind<f64>; 40], slots: &[Option<PieceKind>; 40], kind: PieceKind, rng: &mut BotRng) -> usize {
+    let free = |s: usize| slots[s].is_none() && may_stand(s, kind);
+    let weight = |s: usize| if free(s) { prob[s][kind].max(0.0) } else { 0.0 };
     let total: f64 = (0..40).map(weight).sum();
     if total > 0.0 && total.is_finite() {
         let mut x = rng.random::<f64>() * total;
@@ -335,7 +334,7 @@ pub const DEFENSIVE_FIELDS: [[Option<u8>; 10]; 2] = [
 ];
 
 /// The setup indices of the defensive fields of `side` (0 left, 1 middle, 2 right).
-pub fn defensive_fields(side: u8) -> impl Iterator<Item = usize> {
+pub(crate) fn defensive_fields(side: u8) -> impl Iterator<Item = usize> {
     (0..2).flat_map(move |r| {
         (0..10).filter(move |&c| DEFENSIVE_FIELDS[r][c] == Some(side)).map(move |c| (3 - r) * 10 + c)
     })
@@ -349,13 +348,13 @@ pub fn h4_flag_defense(setup: &Setup) -> f64 {
     let Some(f) = slots.iter().position(|k| *k == Some(PieceKind::Flag)) else {
         return 0.0;
     };
-    let mut count = [0u32; 12];
+    let mut count = ByKind::<u32>::default();
     for i in defensive_fields(board_side(f % 10)) {
         if let Some(k) = slots[i] {
-            count[k.index()] += 1;
+            count[k] += 1;
         }
     }
-    let c = |k: PieceKind| count[k.index()];
+    let c = |k: PieceKind| count[k];
     let mut v = 0.0;
     if c(PieceKind::Marshal) > 0 {
         v += 3.0;
@@ -448,15 +447,15 @@ pub fn h8_bomb_protection(setup: &Setup) -> f64 {
 /// and Colonels together -2; -2 for each of Sergeant, Lieutenant, Captain with more than 3
 /// there; more than 5 Scouts -1.
 pub fn h9_starting_pieces(setup: &Setup, dist: &[u8; 40]) -> f64 {
-    let mut count = [0i32; 12];
+    let mut count = ByKind::<i32>::default();
     for (i, k) in setup.slots().iter().enumerate() {
         if let Some(k) = k
             && dist[i] <= 1
         {
-            count[k.index()] += 1;
+            count[*k] += 1;
         }
     }
-    let c = |k: PieceKind| count[k.index()];
+    let c = |k: PieceKind| count[k];
     let mut v = 0.0;
     v -= (c(PieceKind::Bomb) - 2).max(0) as f64;
     v -= (c(PieceKind::Miner) - 1).max(0) as f64;

@@ -18,7 +18,11 @@ use rand::seq::SliceRandom;
 /// first (it blocks the approach Scouts use), then left and right, as far as `army` has Bombs;
 /// both are taken from `army`. Shared with Perspecto's semi-random setup, which walls its Flag
 /// in the same way.
-pub fn place_flag_with_bombs(army: &mut crate::rules::Army, slots: &mut [Option<PieceKind>; 40], rng: &mut BotRng) {
+pub(crate) fn place_flag_with_bombs(
+    army: &mut crate::rules::Army,
+    slots: &mut [Option<PieceKind>; 40],
+    rng: &mut BotRng,
+) {
     // Setup index i: row i / 10 from the back, column i % 10 from the owner's left.
     let col = rng.random_range(0..10usize);
     slots[col] = Some(PieceKind::Flag);

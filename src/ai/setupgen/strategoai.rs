@@ -9,7 +9,7 @@ use rand::seq::SliceRandom;
 /// corner, bombs right, left and in front of it, the other bombs on random squares, every other
 /// piece on a random free square. For an army with fewer than three bombs (Barrage) the bomb
 /// goes in front first, then left, then right.
-pub fn strategoai_setup(variant: Variant, rng: &mut BotRng) -> Setup {
+pub(crate) fn strategoai_setup(variant: Variant, rng: &mut BotRng) -> Setup {
     let army = variant.army();
     let mut slots: [Option<PieceKind>; 40] = [None; 40];
     let f = rng.random_range(1..9usize);

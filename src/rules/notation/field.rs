@@ -1,7 +1,7 @@
 //! Gravon fields: a whole board as 100 StraDoS2 letters, `a1 b1 .. j1, a2 .. j10`.
 //!
 //! `A` is an empty square, `_` a lake square, Red's pieces `B`..`M` and Blue's `N`..`Y`
-//! (rules.md, "Notation"). A field need not hold full armies (studies, tests). Invariants:
+//! (docs/rules.md, "Notation"). A field need not hold full armies (studies, tests). Invariants:
 //! - [`parse_field`] accepts exactly the strings whose every lake square holds `_`, every other
 //!   square `A` or a piece letter, 100 letters in all; errors name the square and the letter;
 //! - `format_placement(&parse_field(s)?) == s` for every accepted `s`;
@@ -16,7 +16,7 @@ use std::fmt;
 pub type Placement = [Option<(Side, PieceKind)>; 100];
 
 /// Number of letters in a field.
-pub const FIELD_LEN: usize = 100;
+pub(crate) const FIELD_LEN: usize = 100;
 
 /// The 20 letters of the two middle rows of every start position.
 pub const MIDDLE_ROWS: &str = "AA__AA__AAAA__AA__AA";

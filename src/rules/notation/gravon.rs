@@ -46,7 +46,7 @@ pub struct GravonResult {
 
 impl GravonResult {
     /// The winner, if the number names one.
-    pub fn winner_side(&self) -> Option<Side> {
+    pub(crate) fn winner_side(&self) -> Option<Side> {
         match self.winner {
             1 => Some(Side::Red),
             2 => Some(Side::Blue),
@@ -55,7 +55,7 @@ impl GravonResult {
     }
 
     /// Gravon's name of a result type.
-    pub fn ending_name(kind: u32) -> &'static str {
+    pub(crate) fn ending_name(kind: u32) -> &'static str {
         match kind {
             0 => "a side could not move",
             1 => "flag captured",

@@ -107,7 +107,7 @@ fn syntax(line: usize, message: impl Into<String>) -> RecordError {
 }
 
 /// The `Result` tag value of an outcome.
-pub fn result_text(o: Option<&Outcome>) -> &'static str {
+pub(crate) fn result_text(o: Option<&Outcome>) -> &'static str {
     match o {
         None => "*",
         Some(Outcome::Win { winner: Side::Red, .. }) => "1-0",
@@ -117,7 +117,7 @@ pub fn result_text(o: Option<&Outcome>) -> &'static str {
 }
 
 /// The `Reason` tag value of an outcome.
-pub fn reason_text(o: &Outcome) -> &'static str {
+pub(crate) fn reason_text(o: &Outcome) -> &'static str {
     match o {
         Outcome::Win { reason, .. } => match reason {
             WinReason::FlagCaptured => "flag captured",
@@ -248,7 +248,7 @@ fn move_number(ply: usize, first: Side) -> usize {
 impl GameRecord {
     /// A record of a finished or unfinished game between two setups (the game's moves are
     /// taken from its position's history).
-    pub fn from_game(game: &Game, red: &Setup, blue: &Setup) -> GameRecord {
+    pub(crate) fn from_game(game: &Game, red: &Setup, blue: &Setup) -> GameRecord {
         GameRecord {
             event: None,
             date: None,

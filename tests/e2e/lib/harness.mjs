@@ -270,9 +270,28 @@ export function prng(seed) {
   };
 }
 
+/** The phone every screen is also shot at (a common small phone, in CSS pixels). */
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * Saves a full-page screenshot of the current screen as `name`, and, when the page is wider
+ * than a phone, the same screen at the phone's size as `phone-<name>` (issue 9: every screen,
+ * desktop and phone), checking that the screen has no sideways overflow there. The viewport
+ * is put back afterwards.
+ */
 export async function screenshot(page, name) {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, name);
   await page.screenshot({ path: file, fullPage: true });
+  const size = page.viewportSize();
+  if (size && size.width > PHONE.width) {
+    await page.setViewportSize(PHONE);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const wide = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+    await page.screenshot({ path: path.join(SCREENSHOTS, `phone-${name}`), fullPage: true });
+    await page.setViewportSize(size);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    assert.ok(wide <= PHONE.width, `screen '${name}' is ${wide} px wide on a ${PHONE.width} px phone`);
+  }
   return file;
 }

@@ -2,14 +2,16 @@
 //! not to move or cannot move, with a message that says so; every registered bot answers a
 //! legal move with its nodes, depth and score, the same for the same seed and node budget;
 //! the searching bots name the chosen move among their candidates, best first; and the arena
-//! plays by the engine's one seed rule (`move_seed(game_seed, ply)`).
+//! plays by the engine's one seed rule (`move_seed(game_seed, ply)`); a bot whose move splits
+//! among workers (`PARTS`) plays its own move from one part alone, and several parts (own seeds
+//! per worker) combine to a legal move, while a part of another view is refused.
 
 mod common;
 
 use common::board;
 use rand::RngCore;
-use stratagem::ai::engine::{ThinkError, move_seed, think};
-use stratagem::ai::{Budget, FrozenClock, Progress, bot_entry, bot_names, make_bot, rng_from_seed};
+use stratagem::ai::engine::{ThinkError, combine_parts, move_seed, part_seed, think, think_part};
+use stratagem::ai::{Budget, FrozenClock, PARTS, Progress, bot_entry, bot_names, make_bot, rng_from_seed};
 use stratagem::arena::play_game;
 use stratagem::rules::{BySide, Game, PlayerView, Position, Rules, Side, Variant};
 
@@ -126,4 +128,71 @@ fn move_seeds_differ_by_ply_and_game() {
     for (ply, &seed) in seeds.iter().enumerate() {
         assert_eq!(seed, stream.next_u64(), "ply {ply}");
     }
+}
+
+#[test]
+fn one_part_alone_is_the_bots_own_move_and_parts_combine_to_a_legal_move() {
+    assert!(!PARTS.is_empty(), "no bot splits its move: nothing for the page's workers");
+    let pos = midgame();
+    let view = PlayerView::new(&pos, pos.to_move());
+    let budget = Budget::nodes(3000);
+    for parts in PARTS {
+        for seed in [42, 7] {
+            let mut bot = make_bot(parts.bot).unwrap();
+            let own = think(bot.as_mut(), &view, budget, &FrozenClock, seed, &mut quiet()).unwrap();
+            let part = think_part(parts, &view, budget, &FrozenClock, seed, 0, &mut quiet()).unwrap();
+            assert_eq!(part.moves.as_slice(), view.legal_moves().as_slice());
+            assert!(part.counted > 0, "{}: no sample counted", parts.bot);
+            let alone = combine_parts(parts, &view, std::slice::from_ref(&part)).unwrap();
+            assert_eq!(alone.mv, own.mv, "{}, seed {seed}: one part alone plays the bot's move", parts.bot);
+            assert_eq!(alone.candidates, own.candidates, "{}, seed {seed}: the same candidates", parts.bot);
+            assert_eq!(alone.nodes, own.nodes, "{}: the same work", parts.bot);
+            // Worker 1 searches other samples (another seed), and the two parts add up.
+            let other = think_part(parts, &view, budget, &FrozenClock, seed, 1, &mut quiet()).unwrap();
+            assert_ne!(other.sums, part.sums, "{}: worker 1 searched the same samples as worker 0", parts.bot);
+            let both = combine_parts(parts, &view, &[part.clone(), other.clone()]).unwrap();
+            assert!(view.legal_moves().contains(&both.mv), "{}: {} is legal", parts.bot, both.mv);
+            assert_eq!(both.nodes, part.nodes + other.nodes);
+            let best = both.candidates[0];
+            assert_eq!(best.0, both.mv, "the combined move heads the candidates");
+            let i = part.moves.iter().position(|&m| m == both.mv).unwrap();
+            let per = (part.counted + other.counted) as f64;
+            assert_eq!(best.1, (part.sums[i] + other.sums[i]) as f64 / per, "mean over both parts' samples");
+            for (m, v) in &both.candidates {
+                assert!(*v <= best.1, "{m} scores {v}, above the chosen {}", best.1);
+            }
+        }
+    }
+}
+
+#[test]
+fn parts_differ_by_worker_and_a_part_of_another_view_is_refused() {
+    let seeds: Vec<u64> = (0..16).map(|w| part_seed(99, w)).collect();
+    assert_eq!(seeds[0], 99, "worker 0 searches with the move's own seed");
+    let mut sorted = seeds.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted.len(), seeds.len(), "16 workers, 16 different seeds");
+
+    let parts = &PARTS[0];
+    let pos = midgame();
+    let view = PlayerView::new(&pos, pos.to_move());
+    let part = think_part(parts, &view, Budget::nodes(500), &FrozenClock, 3, 0, &mut quiet()).unwrap();
+    let err = combine_parts(parts, &view, &[]).unwrap_err();
+    assert_eq!(err, ThinkError::NoParts(parts.bot));
+    // A part with a move missing (the part of another position) is refused, naming the part.
+    let mut short = part.clone();
+    short.moves.pop();
+    short.sums.pop();
+    let err = combine_parts(parts, &view, &[part.clone(), short]).unwrap_err();
+    assert!(matches!(err, ThinkError::BadPart { index: 1, .. }), "{err:?}");
+    assert!(err.to_string().contains("part 1"), "{err}");
+    let mut no_sums = part.clone();
+    no_sums.sums.clear();
+    let err = combine_parts(parts, &view, &[no_sums]).unwrap_err();
+    assert!(err.to_string().contains("sums"), "{err}");
+    // The other side's view (not its turn) is refused as think refuses it.
+    let other = PlayerView::new(&pos, pos.to_move().opponent());
+    let err = combine_parts(parts, &other, &[part]).unwrap_err();
+    assert!(matches!(err, ThinkError::NotYourTurn { .. }), "{err:?}");
 }

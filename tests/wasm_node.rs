@@ -5,13 +5,18 @@
 //! Invariants checked: the referee the page holds agrees with the rules engine when compiled
 //! to wasm32; bad input from JS (setup strings, move text, views) comes back as a JS `Error`
 //! carrying the rule's text, never a panic (with `panic = "abort"` a panic traps and the whole
-//! test binary fails); `think` returns a legal move of the view it is given, at every level.
+//! test binary fails); `think` returns a legal move of the view it is given, at every level;
+//! for levels whose bot splits its move among workers, `thinkPart` of worker 0 combined alone
+//! by `combineParts` is the bot's own move (same seed and node budget), and two workers' parts
+//! combine to a legal move.
 //! Natively this file compiles to nothing.
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Error, Reflect};
+use stratagem::ai::{Budget, FrozenClock, Progress, engine, make_bot};
 use stratagem::rules::{Game, Move, PieceKind, Rules, Setup, Side, Square};
-use stratagem::wasm::{Referee, check_setup, inject_fault, levels, think};
+use stratagem::rules::{PlayerView, ViewRecord};
+use stratagem::wasm::{Referee, check_setup, combine_parts, inject_fault, levels, think, think_part};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -208,4 +213,96 @@ fn think_refuses_bad_views_with_errors() {
     // The side name is checked too.
     let msg = error_message(r.view_record("Green").unwrap_err());
     assert!(msg.contains("Green"), "{msg}");
+}
+
+/// The levels whose bot splits its move among workers (`parts: true` in `levels()`).
+fn part_levels() -> Vec<(String, String)> {
+    let levels: Array = levels().unwrap().dyn_into().unwrap();
+    levels
+        .iter()
+        .filter(|l| get(l, "parts").as_bool().expect("every level says whether it has parts"))
+        .map(|l| (get_str(&l, "id"), get_str(&l, "bot")))
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn one_part_alone_is_the_bots_move_and_two_parts_combine_to_a_legal_move() {
+    let mut r = referee();
+    r.play("b4-b5").unwrap();
+    let legal = r.legal_moves();
+    let text = r.view_record("Blue").unwrap();
+    let view = JsValue::from_str(&text);
+    let levels = part_levels();
+    assert!(!levels.is_empty(), "no level splits its move among workers");
+    const NODES: u64 = 1500;
+    for (id, bot) in levels {
+        // The bot's own move through the engine, by node budget (a frozen clock: nodes alone stop it).
+        let rec: ViewRecord = serde_json::from_str(&text).unwrap();
+        let pv = PlayerView::from_record(&rec).unwrap();
+        let mut b = make_bot(&bot).unwrap();
+        let own =
+            engine::think(b.as_mut(), &pv, Budget::nodes(NODES), &FrozenClock, 1234, &mut |_: &Progress| {}).unwrap();
+        // The same through the exports: worker 0's part (10 s of time, so the nodes stop it).
+        let part = |worker: u32| {
+            think_part(view.clone(), &id, 10_000.0, JsValue::from_str("1234"), worker, None, Some(NODES as f64))
+                .unwrap_or_else(|e| panic!("level {id}, worker {worker}: {}", error_message(e)))
+        };
+        let p0 = part(0);
+        let moves: Array = get(&p0, "moves").dyn_into().unwrap();
+        let moves: Vec<String> = moves.iter().map(|m| m.as_string().unwrap()).collect();
+        assert_eq!(moves, legal, "level {id}: the part lists Blue's legal moves in order");
+        let alone = combine_parts(view.clone(), &id, Array::of1(&p0).into(), 0.0)
+            .unwrap_or_else(|e| panic!("level {id}: {}", error_message(e)));
+        assert_eq!(get_str(&alone, "move"), own.mv.to_string(), "level {id}: one part alone plays the bot's move");
+        let info = get(&alone, "info");
+        assert_eq!(get(&info, "workers").as_f64(), Some(1.0));
+        assert_eq!(get(&info, "nodes").as_f64(), Some(own.nodes as f64), "level {id}: the same work");
+        let cands: Array = get(&info, "candidates").dyn_into().unwrap();
+        let first: Array = cands.get(0).dyn_into().unwrap();
+        assert_eq!(first.get(0).as_string().unwrap(), own.candidates[0].0.to_string());
+        assert_eq!(first.get(1).as_f64().unwrap(), own.candidates[0].1, "level {id}: the same best score");
+        // Two workers: another seed, other samples; the combined move is legal and the referee takes it.
+        let p1 = part(1);
+        let both = combine_parts(view.clone(), &id, Array::of2(&p0, &p1).into(), 0.0)
+            .unwrap_or_else(|e| panic!("level {id}: {}", error_message(e)));
+        let mv = get_str(&both, "move");
+        assert!(legal.contains(&mv), "level {id}: two parts chose {mv}, not among Blue's legal moves");
+        let info = get(&both, "info");
+        assert_eq!(get(&info, "workers").as_f64(), Some(2.0));
+        let n = |p: &JsValue| get(p, "nodes").as_f64().unwrap();
+        assert_eq!(get(&info, "nodes").as_f64(), Some(n(&p0) + n(&p1)), "level {id}: the nodes add up");
+        let mut copy = Referee::new(RED, BLUE, JsValue::UNDEFINED).unwrap();
+        copy.play("b4-b5").unwrap();
+        copy.play(&mv).unwrap_or_else(|e| panic!("level {id}: {mv}: {}", error_message(e)));
+    }
+}
+
+#[wasm_bindgen_test]
+fn parts_refuse_bad_input_with_errors() {
+    let mut r = referee();
+    r.play("b4-b5").unwrap();
+    let view = JsValue::from_str(&r.view_record("Blue").unwrap());
+    let (id, _) = part_levels().into_iter().next().expect("a level with parts");
+    // A bot without parts says which bots have them.
+    let msg =
+        error_message(think_part(view.clone(), "random", 50.0, JsValue::from_f64(1.0), 0, None, None).unwrap_err());
+    assert!(msg.contains("does not split") && msg.contains("strategist"), "{msg}");
+    let msg =
+        error_message(think_part(view.clone(), &id, 50.0, JsValue::from_f64(1.0), 0, None, Some(0.5)).unwrap_err());
+    assert!(msg.starts_with("maxNodes"), "{msg}");
+    // Damaged parts are errors that name the part and the field.
+    let p = think_part(view.clone(), &id, 50.0, JsValue::from_f64(1.0), 0, None, Some(200.0)).unwrap();
+    let sums: Array = get(&p, "sums").dyn_into().unwrap();
+    sums.set(0, JsValue::from_f64(0.5));
+    let msg = error_message(combine_parts(view.clone(), &id, Array::of2(&p, &p).into(), 0.0).unwrap_err());
+    assert!(msg.contains("parts[0].sums[0]"), "{msg}");
+    sums.set(0, JsValue::from_f64(0.0));
+    let moves: Array = get(&p, "moves").dyn_into().unwrap();
+    moves.pop();
+    let msg = error_message(combine_parts(view.clone(), &id, Array::of1(&p).into(), 0.0).unwrap_err());
+    assert!(msg.contains("part 0"), "{msg}");
+    let msg = error_message(combine_parts(view.clone(), &id, Array::new().into(), 0.0).unwrap_err());
+    assert!(msg.contains("every worker failed"), "{msg}");
+    let msg = error_message(combine_parts(view, &id, JsValue::from_str("[]"), 0.0).unwrap_err());
+    assert!(msg.contains("array"), "{msg}");
 }

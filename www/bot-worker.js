@@ -1,11 +1,13 @@
 // @ts-check
 /**
  * The bot worker (a module worker): receives only the bot side's view record, runs the
- * wasm `think`, and answers with the move.
+ * wasm `think` (or `thinkPart`, its share of a move several workers think on), and answers.
  *
  * Protocol (tagged messages with request ids; the page ignores replies to stale ids):
  *   page -> worker  {id, type: 'think', view, level, budgetMs, seed}
+ *                   {id, type: 'part', view, level, budgetMs, seed, worker}
  *   worker -> page  {id, type: 'move', move, info}
+ *                   {id, type: 'part', part}   (part: {moves, sums, counted, nodes, depth, elapsed_ms})
  *                   {id, type: 'error', message}
  *                   {id, type: 'progress', progress}   (now and then while thinking)
  *                   {type: 'ready'} once the wasm has loaded, {type: 'init-error', message}
@@ -21,7 +23,7 @@
  * the wasm's `injectFault`, which panics (a trap) or never returns. Without the parameter none
  * of this is reachable.
  */
-import init, { think, injectFault } from '../pkg/stratagem.js';
+import init, { think, thinkPart, injectFault } from '../pkg/stratagem.js';
 
 let fault = new URL(self.location.href).searchParams.get('fault');
 
@@ -40,25 +42,33 @@ self.onmessage = async (ev) => {
     self.postMessage({ id, type: 'error', message: `the engine did not load: ${e?.message ?? e}` });
     return;
   }
-  if (msg.type !== 'think') {
+  if (msg.type !== 'think' && msg.type !== 'part') {
     self.postMessage({ id, type: 'error', message: `unknown request type '${msg.type}'` });
     return;
   }
   let last = 0;
+  /** @param {any} p */
+  const progress = (p) => {
+    const now = Date.now();
+    if (now - last >= 250) {
+      last = now;
+      self.postMessage({ id, type: 'progress', progress: p });
+    }
+  };
   try {
     if (fault === 'panic' || fault === 'hang') {
       const f = fault;
       fault = null;
       injectFault(f);
     }
-    const res = think(msg.view, String(msg.level), Number(msg.budgetMs), String(msg.seed ?? '0'), (p) => {
-      const now = Date.now();
-      if (now - last >= 250) {
-        last = now;
-        self.postMessage({ id, type: 'progress', progress: p });
-      }
-    });
-    self.postMessage({ id, type: 'move', move: res.move, info: res.info });
+    const seed = String(msg.seed ?? '0');
+    if (msg.type === 'part') {
+      const part = thinkPart(msg.view, String(msg.level), Number(msg.budgetMs), seed, Number(msg.worker) >>> 0, progress);
+      self.postMessage({ id, type: 'part', part });
+    } else {
+      const res = think(msg.view, String(msg.level), Number(msg.budgetMs), seed, progress);
+      self.postMessage({ id, type: 'move', move: res.move, info: res.info });
+    }
   } catch (e) {
     // a trap (a panic in Rust aborts) is not an error the bindings returned: say it in words
     const message = e instanceof WebAssembly.RuntimeError ? `the engine crashed inside wasm: ${e.message}` : String(e?.message ?? e);

@@ -6,8 +6,14 @@
 //!
 //! Seed rule: a move's seed is [`move_seed`]`(game_seed, view.ply())`, the same for every front
 //! end, so a game replayed with the same game seed and node budgets replays move for move.
+//!
+//! Several workers (the page, for bots listed in [`PARTS`](super::PARTS)): each worker runs
+//! [`think_part`] on the same view with the move's seed and its own index (worker 0 searches
+//! with the move's seed itself, the others with [`part_seed`]s), and [`combine_parts`] turns
+//! the parts that arrived into a [`Thought`] by the bot's own rule, checked like [`think`]'s.
+//! One part alone gives the move [`think`] gives for the same seed and node budget.
 
-use super::{Bot, Budget, Clock, Progress, SearchContext, rng_from_seed};
+use super::{Bot, BotParts, Budget, Clock, Progress, RootPart, SearchContext, rng_from_seed};
 use crate::rules::{Move, PlayerView, Side};
 use rand::RngCore;
 use serde::Serialize;
@@ -63,6 +69,19 @@ pub enum ThinkError {
         /// What rule it breaks.
         reason: String,
     },
+    /// No worker's part arrived to combine.
+    #[error("bot '{0}' has no part to combine: every worker failed")]
+    NoParts(&'static str),
+    /// A part does not belong to the view (another position, or a damaged message).
+    #[error("bot '{bot}', part {index}: {reason}")]
+    BadPart {
+        /// The bot's name.
+        bot: &'static str,
+        /// The part's place in the list given to [`combine_parts`] (from 0).
+        index: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 /// The seed of the move at `ply` of a game played with `game_seed`: the `ply`-th 64-bit
@@ -89,12 +108,7 @@ pub fn think(
     seed: u64,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Thought, ThinkError> {
-    if view.to_move() != view.side() {
-        return Err(ThinkError::NotYourTurn { to_move: view.to_move(), side: view.side() });
-    }
-    if view.legal_moves().is_empty() {
-        return Err(ThinkError::NoLegalMove(view.side()));
-    }
+    check_turn(view)?;
     let mut ctx = SearchContext::new(budget, clock, seed, progress);
     let mv = bot.choose_move(view, &mut ctx);
     if let Err(e) = view.check_move(mv) {
@@ -110,4 +124,120 @@ pub fn think(
         elapsed_ms: ctx.elapsed_ms(),
         candidates: ctx.take_candidates(),
     })
+}
+
+/// One worker's share of a move ([`think_part`]): the view's legal moves, each move's value
+/// summed over the worker's samples, the samples counted, and what the search reported.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Part {
+    /// The view's legal moves, in `view.legal_moves()` order.
+    pub moves: Vec<Move>,
+    /// Each move's summed value (the bot's own scale times the samples counted).
+    pub sums: Vec<i64>,
+    /// Samples counted in the sums.
+    pub counted: usize,
+    /// Nodes counted.
+    pub nodes: u64,
+    /// The last reported search depth.
+    pub depth: u32,
+    /// Milliseconds the part took, by the clock it was given.
+    pub elapsed_ms: f64,
+}
+
+/// The seed worker `worker` searches with for a move seeded `seed`: worker 0 takes `seed`
+/// itself (so one worker plays exactly as [`think`]); worker `w > 0` the first number of
+/// stream `w` of the [`BotRng`](super::BotRng) seeded with `seed`, unrelated to the others.
+pub fn part_seed(seed: u64, worker: u32) -> u64 {
+    if worker == 0 {
+        return seed;
+    }
+    let mut rng = rng_from_seed(seed);
+    rng.set_stream(u64::from(worker));
+    rng.next_u64()
+}
+
+/// Worker `worker`'s part of the move of the bot `parts` describes, for `view` within
+/// `budget`, seeded with [`part_seed`]`(seed, worker)`. Checks as [`think`] does: the view's
+/// side is to move and has a move; the part must list exactly the view's legal moves.
+pub fn think_part(
+    parts: &BotParts,
+    view: &PlayerView,
+    budget: Budget,
+    clock: &dyn Clock,
+    seed: u64,
+    worker: u32,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Part, ThinkError> {
+    check_turn(view)?;
+    let mut ctx = SearchContext::new(budget, clock, part_seed(seed, worker), progress);
+    let (moves, sums, counted) = (parts.part)(view, &mut ctx);
+    let part =
+        Part { moves, sums, counted, nodes: ctx.nodes(), depth: ctx.last_report().depth, elapsed_ms: ctx.elapsed_ms() };
+    check_part(parts.bot, view, &part, worker as usize)?;
+    Ok(part)
+}
+
+/// The move the `list` of parts adds up to, by the bot's own rule, as a [`Thought`]: nodes
+/// summed, the deepest depth, the longest time, and every legal move as a candidate with its
+/// value averaged over all samples counted (best first; ties in the order of the view's legal
+/// moves, the rule's own tie-break), the score being the chosen move's.
+///
+/// Errors: the view's side is not to move or cannot move; no parts; a part that does not list
+/// the view's legal moves with one sum each; a combined move the view does not allow.
+pub fn combine_parts(parts: &BotParts, view: &PlayerView, list: &[Part]) -> Result<Thought, ThinkError> {
+    check_turn(view)?;
+    if list.is_empty() {
+        return Err(ThinkError::NoParts(parts.bot));
+    }
+    for (i, p) in list.iter().enumerate() {
+        check_part(parts.bot, view, p, i)?;
+    }
+    let raw: Vec<RootPart> = list.iter().map(|p| (p.moves.clone(), p.sums.clone(), p.counted)).collect();
+    let mv = (parts.combine)(&raw).ok_or(ThinkError::NoParts(parts.bot))?;
+    if let Err(e) = view.check_move(mv) {
+        return Err(ThinkError::IllegalChoice { bot: parts.bot, mv, reason: e.to_string() });
+    }
+    let moves = &list[0].moves;
+    let total: Vec<i64> = (0..moves.len()).map(|i| list.iter().map(|p| p.sums[i]).sum()).collect();
+    let counted: usize = list.iter().map(|p| p.counted).sum();
+    let per = counted.max(1) as f64;
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    // A stable sort: equal sums stay in legal-move order, as the combining rule breaks ties.
+    order.sort_by_key(|&i| std::cmp::Reverse(total[i]));
+    let candidates: Vec<(Move, f64)> = order.iter().map(|&i| (moves[i], total[i] as f64 / per)).collect();
+    let score = candidates.iter().find(|(m, _)| *m == mv).map(|&(_, v)| v);
+    Ok(Thought {
+        mv,
+        depth: list.iter().map(|p| p.depth).max().unwrap_or(0),
+        nodes: list.iter().map(|p| p.nodes).sum(),
+        score,
+        elapsed_ms: list.iter().map(|p| p.elapsed_ms).fold(0.0, f64::max),
+        candidates,
+    })
+}
+
+fn check_turn(view: &PlayerView) -> Result<(), ThinkError> {
+    if view.to_move() != view.side() {
+        return Err(ThinkError::NotYourTurn { to_move: view.to_move(), side: view.side() });
+    }
+    if view.legal_moves().is_empty() {
+        return Err(ThinkError::NoLegalMove(view.side()));
+    }
+    Ok(())
+}
+
+/// A part must hold the view's legal moves, in order, with one sum each.
+fn check_part(bot: &'static str, view: &PlayerView, p: &Part, index: usize) -> Result<(), ThinkError> {
+    let bad = |reason: String| Err(ThinkError::BadPart { bot, index, reason });
+    let legal = view.legal_moves();
+    if p.moves.as_slice() != legal.as_slice() {
+        return bad(match p.moves.iter().zip(legal.iter()).position(|(a, b)| a != b) {
+            Some(i) => format!("its move {} is {} where the view's legal moves have {}", i + 1, p.moves[i], legal[i]),
+            None => format!("it lists {} moves, the view has {} legal moves", p.moves.len(), legal.len()),
+        });
+    }
+    if p.sums.len() != p.moves.len() {
+        return bad(format!("{} sums for {} moves", p.sums.len(), p.moves.len()));
+    }
+    Ok(())
 }

@@ -15,7 +15,9 @@ pub mod plans;
 pub mod search;
 pub mod setupgen;
 
-pub use bots::registry::{BOTS, BotEntry, LEVELS, Level, bot_entry, bot_names, level, make_bot};
+pub use bots::registry::{
+    BOTS, BotEntry, BotParts, LEVELS, Level, PARTS, RootPart, bot_entry, bot_names, bot_parts, level, make_bot,
+};
 
 use crate::rules::{Move, PlayerView, Setup, Variant};
 use rand::SeedableRng;

@@ -3,6 +3,8 @@
 //! The page holds a [`Referee`] (the true game) and sends the bot worker only the bot side's
 //! [`ViewRecord`]; the worker calls [`think`], which rebuilds a [`PlayerView`] from that record
 //! and asks a registered bot for a move. Nothing hidden crosses to the worker by construction.
+//! For bots whose move splits among several workers, each worker calls [`think_part`] and the
+//! page [`combine_parts`] (the engine's `think_part` / `combine_parts`: this only translates).
 //!
 //! Invariants:
 //! - Every entry point returns `Result<_, JsValue>`; bad input (setup strings, move text,
@@ -168,10 +170,20 @@ pub fn setup_squares(side: &str) -> Result<Vec<String>, JsValue> {
     Ok((0..40).map(|i| Setup::square(s, i).to_string()).collect())
 }
 
-/// The difficulty levels, weakest first: `{id, label, bot, movetime_ms, about}`.
+/// The difficulty levels, weakest first: `{id, label, bot, movetime_ms, about, elo, parts}`;
+/// `parts` is true when the level's bot can split its move among several workers
+/// ([`think_part`], [`combine_parts`]).
 #[wasm_bindgen]
 pub fn levels() -> Result<JsValue, JsValue> {
-    to_js(ai::LEVELS)
+    #[derive(Serialize)]
+    struct LevelJs {
+        #[serde(flatten)]
+        level: &'static ai::Level,
+        parts: bool,
+    }
+    let v: Vec<LevelJs> =
+        ai::LEVELS.iter().map(|l| LevelJs { level: l, parts: ai::bot_parts(l.bot).is_some() }).collect();
+    to_js(&v)
 }
 
 #[derive(Serialize)]
@@ -831,14 +843,85 @@ fn progress_js(p: &Progress) -> ProgressJs {
     }
 }
 
+/// The view a worker thinks on: the record from [`Referee::view_record`] (JSON text or the
+/// parsed object).
+fn parse_view(view: JsValue) -> Result<PlayerView, JsValue> {
+    let rec: ViewRecord = if let Some(s) = view.as_string() {
+        serde_json::from_str(&s).map_err(|e| js_err(format!("view: {e}")))?
+    } else {
+        serde_wasm_bindgen::from_value(view).map_err(|e| js_err(format!("view: {e}")))?
+    };
+    PlayerView::from_record(&rec).map_err(|e| js_err(format!("view: {e}")))
+}
+
+/// A move's time: `budget_ms` clamped to 1..10000; 0 or not finite takes `level`'s time.
+fn think_ms(level: &str, budget_ms: f64) -> f64 {
+    let default_ms = ai::level(level).map_or(1000.0, |l| l.movetime_ms as f64);
+    let ms = if budget_ms.is_finite() && budget_ms > 0.0 { budget_ms } else { default_ms };
+    ms.clamp(1.0, MAX_THINK_MS)
+}
+
+/// Calls the page's `progress` callback, if any, with `{depth, nodes, elapsed_ms, best, score}`.
+fn progress_caller(progress: Option<js_sys::Function>) -> impl FnMut(&Progress) {
+    move |p: &Progress| {
+        if let Some(f) = &progress
+            && let Ok(v) = to_js(&progress_js(p))
+        {
+            // A throwing callback must not stop the search.
+            let _ = f.call1(&JsValue::NULL, &v);
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct InfoJs {
+    bot: &'static str,
+    depth: u32,
+    nodes: f64,
+    elapsed_ms: f64,
+    budget_ms: f64,
+    score: Option<f64>,
+    /// `[move, score]` pairs, best first (the "Why?" panel).
+    candidates: Vec<(String, f64)>,
+    /// What the candidates' scores mean, in words (empty if the bot gives none).
+    scale: &'static str,
+    /// How many workers' parts made the move (1 for [`think`]).
+    workers: u32,
+}
+
+#[derive(Serialize)]
+struct AnswerJs {
+    #[serde(rename = "move")]
+    mv: String,
+    info: InfoJs,
+}
+
+fn answer_js(name: &'static str, budget_ms: f64, t: &engine::Thought, workers: u32) -> Result<JsValue, JsValue> {
+    to_js(&AnswerJs {
+        mv: t.mv.to_string(),
+        info: InfoJs {
+            bot: name,
+            depth: t.depth,
+            nodes: t.nodes as f64,
+            elapsed_ms: t.elapsed_ms,
+            budget_ms,
+            score: t.score,
+            candidates: t.candidates.iter().map(|(m, v)| (m.to_string(), *v)).collect(),
+            scale: ai::bot_entry(name).map_or("", |e| e.scale),
+            workers,
+        },
+    })
+}
+
 /// Chooses the bot's move from its view: `view` is the record from
 /// [`Referee::view_record`] (JSON text or the parsed object), `level` a level id or bot
 /// name, `budget_ms` the time (clamped to 1..10000; 0 or not finite takes the level's time),
 /// `seed` a u32 number or a string. `progress`, if given, is called now and then with
 /// `{depth, nodes, elapsed_ms, best, score}`. Returns `{move, info: {bot, depth, nodes,
-/// elapsed_ms, budget_ms, score, candidates}}`, `candidates` being `[move, score]` pairs, best
-/// first (empty for bots that give none). The seed is the move's own: a caller replaying a
-/// game derives it as the engine does, `move_seed(game_seed, ply)` (`ai::engine`).
+/// elapsed_ms, budget_ms, score, candidates, scale, workers}}`, `candidates` being `[move,
+/// score]` pairs, best first (empty for bots that give none), `workers` 1. The seed is the
+/// move's own: a caller replaying a game derives it as the engine does, `move_seed(game_seed,
+/// ply)` (`ai::engine`).
 #[wasm_bindgen]
 pub fn think(
     view: JsValue,
@@ -847,62 +930,140 @@ pub fn think(
     seed: JsValue,
     progress: Option<js_sys::Function>,
 ) -> Result<JsValue, JsValue> {
-    let rec: ViewRecord = if let Some(s) = view.as_string() {
-        serde_json::from_str(&s).map_err(|e| js_err(format!("view: {e}")))?
-    } else {
-        serde_wasm_bindgen::from_value(view).map_err(|e| js_err(format!("view: {e}")))?
-    };
-    let view = PlayerView::from_record(&rec).map_err(|e| js_err(format!("view: {e}")))?;
+    let view = parse_view(view)?;
     let name = resolve_bot(level)?;
-    let default_ms = ai::level(level).map_or(1000.0, |l| l.movetime_ms as f64);
-    let ms = if budget_ms.is_finite() && budget_ms > 0.0 { budget_ms } else { default_ms };
-    let ms = ms.clamp(1.0, MAX_THINK_MS);
+    let ms = think_ms(level, budget_ms);
     let seed = parse_seed(&seed)?;
     let mut bot = ai::make_bot(name).ok_or_else(|| js_err(format!("no bot named '{name}'")))?;
-    let mut on_progress = |p: &Progress| {
-        if let Some(f) = &progress
-            && let Ok(v) = to_js(&progress_js(p))
-        {
-            // A throwing callback must not stop the search.
-            let _ = f.call1(&JsValue::NULL, &v);
-        }
-    };
+    let mut on_progress = progress_caller(progress);
     // The engine checks the turn, the legal moves and the bot's answer; this only translates.
     let t = engine::think(bot.as_mut(), &view, Budget::time(ms), &JsClock, seed, &mut on_progress)
         .map_err(|e| js_err(e.to_string()))?;
+    answer_js(name, ms, &t, 1)
+}
 
-    #[derive(Serialize)]
-    struct Info {
-        bot: &'static str,
-        depth: u32,
-        nodes: f64,
-        elapsed_ms: f64,
-        budget_ms: f64,
-        score: Option<f64>,
-        /// `[move, score]` pairs, best first (the "Why?" panel).
-        candidates: Vec<(String, f64)>,
-        /// What the candidates' scores mean, in words (empty if the bot gives none).
-        scale: &'static str,
+/// The bot of `level` (a level id or bot name) if its move splits among workers, else an
+/// error naming the bots that do.
+fn parts_of(level: &str) -> Result<(&'static str, &'static ai::BotParts), JsValue> {
+    let name = resolve_bot(level)?;
+    let parts = ai::bot_parts(name).ok_or_else(|| {
+        js_err(format!(
+            "bot '{name}' does not split its move among workers (bots that do: {})",
+            ai::PARTS.iter().map(|p| p.bot).collect::<Vec<_>>().join(", ")
+        ))
+    })?;
+    Ok((name, parts))
+}
+
+/// One worker's part as it crosses to the page and back: moves as text, numbers as JS numbers.
+#[derive(Serialize, Deserialize)]
+struct PartJs {
+    moves: Vec<String>,
+    sums: Vec<f64>,
+    counted: f64,
+    nodes: f64,
+    depth: u32,
+    elapsed_ms: f64,
+}
+
+/// A whole number from JS: finite, integral and within 2^53 in magnitude.
+fn whole(v: f64, what: &dyn Fn() -> String) -> Result<i64, JsValue> {
+    if v.is_finite() && v.fract() == 0.0 && v.abs() <= 9_007_199_254_740_992.0 {
+        Ok(v as i64)
+    } else {
+        Err(js_err(format!("{}: {v} is not a whole number", what())))
     }
-    #[derive(Serialize)]
-    struct Answer {
-        #[serde(rename = "move")]
-        mv: String,
-        info: Info,
+}
+
+fn part_from_js(i: usize, v: JsValue) -> Result<engine::Part, JsValue> {
+    let p: PartJs = serde_wasm_bindgen::from_value(v).map_err(|e| js_err(format!("parts[{i}]: {e}")))?;
+    let moves = p
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(j, m)| Move::parse(m).map_err(|e| js_err(format!("parts[{i}].moves[{j}]: {e}"))))
+        .collect::<Result<Vec<Move>, JsValue>>()?;
+    let sums = p
+        .sums
+        .iter()
+        .enumerate()
+        .map(|(j, &x)| whole(x, &|| format!("parts[{i}].sums[{j}]")))
+        .collect::<Result<Vec<i64>, JsValue>>()?;
+    let counted = whole(p.counted, &|| format!("parts[{i}].counted"))?;
+    let nodes = whole(p.nodes, &|| format!("parts[{i}].nodes"))?;
+    if counted < 0 || nodes < 0 {
+        return Err(js_err(format!("parts[{i}]: counted and nodes cannot be negative")));
     }
-    to_js(&Answer {
-        mv: t.mv.to_string(),
-        info: Info {
-            bot: name,
-            depth: t.depth,
-            nodes: t.nodes as f64,
-            elapsed_ms: t.elapsed_ms,
-            budget_ms: ms,
-            score: t.score,
-            candidates: t.candidates.iter().map(|(m, v)| (m.to_string(), *v)).collect(),
-            scale: ai::bot_entry(name).map_or("", |e| e.scale),
-        },
+    Ok(engine::Part {
+        moves,
+        sums,
+        counted: counted as usize,
+        nodes: nodes as u64,
+        depth: p.depth,
+        elapsed_ms: p.elapsed_ms,
     })
+}
+
+/// One worker's part of the move of `level`'s bot (a bot listed in `ai::PARTS`; others are an
+/// error): `view`, `budget_ms` and `progress` as for [`think`]; `seed` the move's seed, the
+/// same for every worker; `worker` this worker's index (0 searches with the move's seed itself,
+/// so one worker alone plays as [`think`]); `max_nodes`, if given, a node budget as well (tests
+/// and benchmarks: fixed work). Returns `{moves, sums, counted, nodes, depth, elapsed_ms}` for
+/// [`combine_parts`].
+#[wasm_bindgen(js_name = thinkPart)]
+pub fn think_part(
+    view: JsValue,
+    level: &str,
+    budget_ms: f64,
+    seed: JsValue,
+    worker: u32,
+    progress: Option<js_sys::Function>,
+    max_nodes: Option<f64>,
+) -> Result<JsValue, JsValue> {
+    let view = parse_view(view)?;
+    let (_, parts) = parts_of(level)?;
+    let mut budget = Budget::time(think_ms(level, budget_ms));
+    if let Some(n) = max_nodes {
+        let n = whole(n, &|| "maxNodes".to_string())?;
+        if n < 1 {
+            return Err(js_err(format!("maxNodes: {n} is not a positive number of nodes")));
+        }
+        budget.nodes = Some(n as u64);
+    }
+    let seed = parse_seed(&seed)?;
+    let mut on_progress = progress_caller(progress);
+    let p = engine::think_part(parts, &view, budget, &JsClock, seed, worker, &mut on_progress)
+        .map_err(|e| js_err(e.to_string()))?;
+    to_js(&PartJs {
+        moves: p.moves.iter().map(|m| m.to_string()).collect(),
+        // i64 -> f64: exact below 2^53; sums are points times a few samples.
+        sums: p.sums.iter().map(|&x| x as f64).collect(),
+        counted: p.counted as f64,
+        nodes: p.nodes as f64,
+        depth: p.depth,
+        elapsed_ms: p.elapsed_ms,
+    })
+}
+
+/// The move the workers' `parts` (an array of [`think_part`] results for this `view` and
+/// `level`) add up to, by the bot's own rule: `{move, info}` as [`think`] returns it, `info`
+/// summing the nodes, taking the deepest depth and the longest time, with `workers` the number
+/// of parts and `budget_ms` the budget the parts were given (for the "Why?" panel). Parts that
+/// do not list the view's legal moves are an error that names the part.
+#[wasm_bindgen(js_name = combineParts)]
+pub fn combine_parts(view: JsValue, level: &str, parts: JsValue, budget_ms: f64) -> Result<JsValue, JsValue> {
+    let view = parse_view(view)?;
+    let (name, bp) = parts_of(level)?;
+    if !js_sys::Array::is_array(&parts) {
+        return Err(js_err("parts must be an array of thinkPart results"));
+    }
+    let list = js_sys::Array::from(&parts)
+        .iter()
+        .enumerate()
+        .map(|(i, v)| part_from_js(i, v))
+        .collect::<Result<Vec<_>, JsValue>>()?;
+    let t = engine::combine_parts(bp, &view, &list).map_err(|e| js_err(e.to_string()))?;
+    answer_js(name, think_ms(level, budget_ms), &t, list.len() as u32)
 }
 
 /// Injects a fault into this wasm instance, for the page's fault tests only (www/README.md,

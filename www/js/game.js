@@ -32,7 +32,7 @@ const BATTLE_MS = 1300;
 
 /**
  * The board view and the bot client, set once by main.js at boot.
- * @type {{board: import('./board.js').BoardView, bot: import('./bot.js').BotClient}}
+ * @type {{board: import('./board.js').BoardView, bot: import('./bot.js').BotPool}}
  */
 export const ui = /** @type {any} */ ({ board: null, bot: null });
 
@@ -443,6 +443,7 @@ async function requestBotMove() {
   if (!r || S.phase !== 'play' || r.toMove() !== botSide()) return;
   const req = ++S.botReq;
   S.thinking = true;
+  S.workers = ui.bot.workersFor(currentLevel());
   S.progress = null;
   S.thinkStart = performance.now();
   $('thinking').hidden = false;
@@ -456,12 +457,15 @@ async function requestBotMove() {
   /** @type {import('./bot.js').BotAnswer['info']|null} */
   let info = null;
   try {
-    const ans = await ui.bot.think({
-      view: r.viewRecord(botSide()),
-      level: lv.id,
-      budgetMs: lv.movetime_ms,
-      seed: `${S.seed}:${r.ply()}`,
-    });
+    const ans = await ui.bot.think(
+      {
+        view: r.viewRecord(botSide()),
+        level: lv.id,
+        budgetMs: lv.movetime_ms,
+        seed: `${S.seed}:${r.ply()}`,
+      },
+      lv,
+    );
     move = ans.move;
     info = ans.info;
   } catch (e) {
@@ -532,7 +536,7 @@ export function explainLastBotMove() {
   const depth = w.info.depth ? `a depth-${w.info.depth} search` : 'its plans';
   $('why-text').textContent =
     `${w.level} (${w.info.bot}) played ${w.move} at move ${w.ply} after ${depth} of ${groupDigits(Math.round(w.info.nodes))} nodes ` +
-    `in ${Math.round(w.info.elapsed_ms)} ms (${score}, from its own side).` +
+    `in ${Math.round(w.info.elapsed_ms)} ms${w.info.workers > 1 ? ` in ${w.info.workers} workers` : ''} (${score}, from its own side).` +
     (w.belief ? ` It moved onto your piece on ${w.target}, which it believed was:` : ` ${w.target} was empty.`);
   const list = $('why-list');
   list.replaceChildren();
@@ -579,9 +583,10 @@ export async function requestHint() {
   const ply = r.ply();
   S.hinting = true;
   render();
-  message(`${lv.label} is looking for a move for you…`);
+  const n = ui.bot.workersFor(lv);
+  message(`${lv.label} is looking for a move for you${lv.parts ? ` in ${n} worker${n > 1 ? 's' : ''}` : ''}…`);
   try {
-    const ans = await ui.bot.think({ view: r.viewRecord(S.human), level: lv.id, budgetMs: Math.min(lv.movetime_ms, 3000), seed: `hint:${S.seed}:${ply}` });
+    const ans = await ui.bot.think({ view: r.viewRecord(S.human), level: lv.id, budgetMs: Math.min(lv.movetime_ms, 3000), seed: `hint:${S.seed}:${ply}` }, lv);
     if (req !== S.botReq || S.referee !== r || r.ply() !== ply) return;
     const [from, to] = ans.move.split('-');
     S.selected = squareIndex(from);

@@ -8,7 +8,7 @@
 
 import init, * as wasm from '../../pkg/stratagem.js';
 import { BoardView, squareIndex, squareName } from './board.js';
-import { BotClient } from './bot.js';
+import { BotPool, workerCount } from './bot.js';
 import { setKinds, isMovable, tip } from './pieces.js';
 import { sounds, setSound, soundOn } from './sound.js';
 import { S, $, $btn, $input, $select, message, notice, errText, currentLevel, outcome, botSide } from './state.js';
@@ -324,13 +324,17 @@ async function boot() {
   showSound();
   fillLevels();
   fillSavedSetups();
-  ui.bot = new BotClient(
+  const query = new URLSearchParams(location.search);
+  ui.bot = new BotPool(
+    // one worker per core but one (kept for the page), 1 to 4; ?workers=N (tests, benchmarks) sets it
+    workerCount(navigator.hardwareConcurrency, query.get('workers')),
     (p) => {
       S.progress = p;
     },
     {
+      combine: (view, level, parts, budgetMs) => wasm.combineParts(view, level, parts, budgetMs),
       // test only: the e2e fault tests open the page with ?fault=panic|hang|load (www/README.md, "Faults")
-      fault: new URLSearchParams(location.search).get('fault'),
+      fault: query.get('fault'),
       onStatus: (why) =>
         notice('bot', why == null ? null : `The bot could not be loaded (${why}): random legal moves are played for it. Reload the page to try again.`),
     },

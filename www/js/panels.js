@@ -31,7 +31,12 @@ export function updateStatus() {
   else if (state === 'setup') {
     const side = S.sidePref === 'random' ? 'your colour by chance at Start' : S.human;
     text = `Arrange your ${S.variant === 'barrage' ? 'Barrage ' : ''}army (${side}, ${S.flipped ? 'at the top' : 'at the bottom'}), then press Start game.`;
-  } else if (state === 'thinking') text = `${currentLevel()?.label ?? 'The bot'} (${botSide()}) is thinking…`;
+  } else if (state === 'thinking') {
+    // levels whose bot splits its move say how many workers think on it
+    const lv = currentLevel();
+    const workers = lv?.parts ? ` in ${S.workers} worker${S.workers > 1 ? 's' : ''}` : '';
+    text = `${lv?.label ?? 'The bot'} (${botSide()}) is thinking${workers}…`;
+  }
   else if (state === 'your-turn') text = `Your move (${S.human}).`;
   else if (o) text = outcomeHeadline(o);
   if (S.review && S.referee) {

@@ -7,7 +7,7 @@
  */
 
 /** @typedef {import('./board.js').Cell} Cell */
-/** @typedef {{id: string, label: string, bot: string, movetime_ms: number, about: string, elo: number|null}} Level */
+/** @typedef {{id: string, label: string, bot: string, movetime_ms: number, about: string, elo: number|null, parts: boolean}} Level */
 /** @typedef {{winner: 'Red'|'Blue'|null, reason: string, why: string, text: string}} Outcome */
 /**
  * @typedef {{ply: number, side: 'Red'|'Blue', from: string, to: string, text: string, scout: boolean,
@@ -54,6 +54,8 @@ export const S = {
   /** the seed the bot's moves in this game derive from */
   seed: 0,
   thinking: false,
+  /** how many workers think on the bot's current move (or hint) */
+  workers: 1,
   thinkStart: 0,
   /** request counter: a bot answer for an older request is ignored */
   botReq: 0,

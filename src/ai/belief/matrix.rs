@@ -504,6 +504,19 @@ impl PublicReplay {
         self.remaining[id.side()].remove(kind);
     }
 
+    /// Heuristic 3 for every unknown living piece of `s` but the mover `id`: it stood where it
+    /// stands and did not capture the known pieces next to it.
+    fn others_declined(&mut self, s: Side, id: PieceId) {
+        let others: Vec<PieceId> = (0..self.n[s])
+            .map(|l| PieceId::new(s, l))
+            .filter(|&p| p != id && self.alive[p.index()] && self.known[p.index()].is_none())
+            .collect();
+        for p in others {
+            let sq = self.square[p.index()];
+            self.decline(p, sq);
+        }
+    }
+
     /// Learns one ply. A report that does not fit the replayed board (never the case for a
     /// view's own reports) is applied as far as it goes.
     pub fn apply(&mut self, r: &MoveReport) {
@@ -517,14 +530,7 @@ impl PublicReplay {
             let evading = self.adjacent_enemy(from, s);
             if !evading {
                 // Heuristic 3, other pieces: they could have captured a known piece and did not.
-                let others: Vec<PieceId> = (0..self.n[s])
-                    .map(|l| PieceId::new(s, l))
-                    .filter(|&p| p != id && self.alive[p.index()] && self.known[p.index()].is_none())
-                    .collect();
-                for p in others {
-                    let sq = self.square[p.index()];
-                    self.decline(p, sq);
-                }
+                self.others_declined(s, id);
             }
             // Heuristic 3, the mover: it stood next to known pieces and left them alone.
             self.decline(id, from);
@@ -541,14 +547,7 @@ impl PublicReplay {
         } else if r.battle.is_none() {
             // A known piece moving: nothing to learn about it, but the others may have declined.
             if !self.adjacent_enemy(from, s) {
-                let others: Vec<PieceId> = (0..self.n[s])
-                    .map(|l| PieceId::new(s, l))
-                    .filter(|&p| p != id && self.alive[p.index()] && self.known[p.index()].is_none())
-                    .collect();
-                for p in others {
-                    let sq = self.square[p.index()];
-                    self.decline(p, sq);
-                }
+                self.others_declined(s, id);
             }
         }
         // Heuristic 5: moved pieces are movable; long moves are Scouts.

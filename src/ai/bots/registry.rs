@@ -5,7 +5,8 @@
 //! unique; every level names a registered bot and has `movetime_ms <= 10_000`; level ids are
 //! unique.
 
-use crate::ai::Bot;
+use crate::ai::{Bot, SearchContext};
+use crate::rules::{Move, PlayerView};
 
 /// One registered bot.
 #[derive(Clone, Copy)]
@@ -142,6 +143,51 @@ pub const BOTS: &[BotEntry] = &[
     },
 ];
 
+/// One worker's share of a move, for bots whose search splits at the root: the view's legal
+/// moves (in `view.legal_moves()` order), each move's value summed over the worker's samples,
+/// and how many samples were counted (`bots::strategist::root_scores`).
+pub type RootPart = (Vec<Move>, Vec<i64>, usize);
+
+/// How a bot's move is split among several workers (root parallelism: every worker searches
+/// the same view with its own seed, no memory is shared, and the parts are combined by the
+/// bot's own rule). Listed in [`PARTS`]; the engine runs them ([`crate::ai::engine::think_part`],
+/// [`crate::ai::engine::combine_parts`]).
+///
+/// Invariant (tested in `tests/engine.rs` and `tests/wasm_node.rs`): one part combined alone,
+/// for the same view, seed and node budget, is the move the bot itself plays.
+#[derive(Clone, Copy)]
+pub struct BotParts {
+    /// The bot's registry name.
+    pub bot: &'static str,
+    /// One worker's part of the move (the bot as [`make_bot`] makes it, seeded by the context).
+    pub part: fn(&PlayerView, &mut SearchContext) -> RootPart,
+    /// The move the parts add up to; `None` if there are none.
+    pub combine: fn(&[RootPart]) -> Option<Move>,
+}
+
+impl std::fmt::Debug for BotParts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BotParts").field("bot", &self.bot).finish()
+    }
+}
+
+/// The bots whose move several workers can share (the page starts that many workers for their
+/// levels). A table beside [`BOTS`] rather than a field of every entry: most bots have none.
+pub const PARTS: &[BotParts] =
+    &[BotParts { bot: "strategist", part: strategist_part, combine: super::strategist::combine }];
+
+/// The strategist's part: its `root_scores` with the settings and the fresh belief cache of
+/// `StrategistBot::new()` (what `make_bot("strategist")` plays with).
+fn strategist_part(view: &PlayerView, ctx: &mut SearchContext) -> RootPart {
+    let config = super::strategist::StrategistBot::new().config;
+    super::strategist::root_scores(view, ctx, config, &mut crate::ai::belief::matrix::BeliefCache::new())
+}
+
+/// How the move of bot `name` splits among workers, if it does.
+pub fn bot_parts(name: &str) -> Option<&'static BotParts> {
+    PARTS.iter().find(|p| p.bot == name)
+}
+
 /// A difficulty level offered in the page.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct Level {
@@ -257,6 +303,11 @@ mod tests {
             assert!(LEVELS[..i].iter().all(|o| o.id != l.id), "level id {} twice", l.id);
         }
         assert!(make_bot("no-such-bot").is_none());
+        for (i, p) in PARTS.iter().enumerate() {
+            assert!(names.contains(&p.bot), "parts for unknown bot {}", p.bot);
+            assert!(PARTS[..i].iter().all(|o| o.bot != p.bot), "parts of {} twice", p.bot);
+        }
+        assert!(bot_parts("strategist").is_some() && bot_parts("random").is_none());
     }
 
     /// Issue 9: each level at least 100 Elo above the one below, among the rated ones.

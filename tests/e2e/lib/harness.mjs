@@ -55,16 +55,16 @@ export async function launchBrowser() {
 
 /**
  * Opens the page in a fresh context (empty localStorage) and records problems: console errors,
- * uncaught page errors (page and workers), HTTP errors and failed requests.
- * Returns `{context, page, errors}`.
+ * uncaught page errors (page and workers), HTTP errors and failed requests. `query` is the
+ * address's query (`?workers=2`), `hash` its fragment. Returns `{context, page, errors}`.
  */
-export async function openPage(browser, server, { hash = '', initScripts = [], viewport } = {}) {
+export async function openPage(browser, server, { query = '', hash = '', initScripts = [], viewport } = {}) {
   const context = await browser.newContext({ viewport: viewport ?? { width: 1280, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
   for (const s of initScripts) await context.addInitScript(s);
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(server.url(PAGE + hash));
+  await page.goto(server.url(PAGE + query + hash));
   await waitReady(page);
   return { context, page, errors };
 }
@@ -270,9 +270,28 @@ export function prng(seed) {
   };
 }
 
+/** The phone every screen is also shot at (a common small phone, in CSS pixels). */
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * Saves a full-page screenshot of the current screen as `name`, and, when the page is wider
+ * than a phone, the same screen at the phone's size as `phone-<name>` (issue 9: every screen,
+ * desktop and phone), checking that the screen has no sideways overflow there. The viewport
+ * is put back afterwards.
+ */
 export async function screenshot(page, name) {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, name);
   await page.screenshot({ path: file, fullPage: true });
+  const size = page.viewportSize();
+  if (size && size.width > PHONE.width) {
+    await page.setViewportSize(PHONE);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const wide = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+    await page.screenshot({ path: path.join(SCREENSHOTS, `phone-${name}`), fullPage: true });
+    await page.setViewportSize(size);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    assert.ok(wide <= PHONE.width, `screen '${name}' is ${wide} px wide on a ${PHONE.width} px phone`);
+  }
   return file;
 }

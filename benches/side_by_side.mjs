@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { launchBrowser, startServer, ROOT } from '../tests/e2e/lib/harness.mjs';
+import { median, openBenchPage } from './lib.mjs';
 
 const args = process.argv.slice(2);
 let runs = 5;
@@ -41,21 +42,11 @@ function native(work) {
   return { units: r.units, ms: r.ms[0] };
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
 const server = await startServer();
 const browser = await launchBrowser();
 const results = [];
 try {
-  const page = await (await browser.newContext()).newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto(server.url('/benches/side_by_side.html'));
-  await page.waitForSelector('body[data-ready="1"]', { state: 'attached', timeout: 60_000 });
+  const { page, errors } = await openBenchPage(browser, server, '/benches/side_by_side.html');
   const version = browser.version();
   for (const work of works) {
     const wasm = (w) => page.evaluate((name) => window.runWork(name), w);

@@ -6,6 +6,7 @@
 // Figures in BENCHMARKS.md ("WebAssembly module size").
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { median } from './lib.mjs';
 
 const [dirA, dirB, runsArg] = process.argv.slice(2);
 if (!dirA || !dirB) throw new Error('usage: node benches/wasm_ab.mjs DIR_A DIR_B [RUNS]');
@@ -18,10 +19,6 @@ const load = async (dir) => {
 };
 const A = await load(dirA);
 const B = await load(dirB);
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 for (const w of ['perft', 'negamax', 'alphabeta', 'mcts', 'setup']) {
   if (A.benchWork(w) !== B.benchWork(w)) throw new Error(`${w}: the two builds did different work`);
   const ta = [];

@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser, startServer, ROOT } from '../tests/e2e/lib/harness.mjs';
+import { median, openBenchPage } from './lib.mjs';
 
 const args = process.argv.slice(2);
 let runs = 5;
@@ -32,21 +33,11 @@ if (!(ms >= 1 && ms <= 10_000)) throw new Error(`--ms must be 1..10000, got '${m
 if (!counts.length || !counts.every((k) => Number.isInteger(k) && k >= 1 && k <= 8)) throw new Error(`--workers must list counts from 1 to 8`);
 if (!fs.existsSync(path.join(ROOT, 'pkg', 'stratagem_bg.wasm'))) throw new Error('pkg/ is missing: build it (scripts/lib.sh build_pkg)');
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
 const server = await startServer();
 const browser = await launchBrowser();
 const loads = [];
 try {
-  const page = await (await browser.newContext()).newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto(server.url('/benches/workers.html'));
-  await page.waitForSelector('body[data-ready="1"]', { state: 'attached', timeout: 60_000 });
+  const { page, errors } = await openBenchPage(browser, server, '/benches/workers.html');
   const info = await page.evaluate(() => window.benchInfo);
   /** @type {Record<number, {nps: number, perWorker: number, wallMs: number, depth: number}[]>} */
   const rows = Object.fromEntries(counts.map((k) => [k, []]));

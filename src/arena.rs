@@ -206,6 +206,33 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "a panic without a message".to_string())
 }
 
+/// Why a bot's move was not had: the engine refused it, or the bot panicked (caught).
+struct BotForfeit {
+    why: String,
+    panicked: bool,
+}
+
+/// One move of `bot` through the engine call, under the game's seed rule, with a panic caught
+/// so that the bot forfeits its game instead of ending the match (bot and outside games alike).
+fn guarded_think(
+    bot: &mut dyn Bot,
+    view: &crate::rules::PlayerView,
+    budget: Budget,
+    clock: &SystemClock,
+    seed: u64,
+) -> Result<crate::ai::engine::Thought, BotForfeit> {
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        think(bot, view, budget, clock, move_seed(seed, view.ply()), &mut |_: &Progress| {})
+    }));
+    match caught {
+        Ok(Ok(t)) => Ok(t),
+        Ok(Err(e)) => Err(BotForfeit { why: e.to_string(), panicked: false }),
+        Err(payload) => {
+            Err(BotForfeit { why: format!("panic: {} (ply {})", panic_text(&*payload), view.ply()), panicked: true })
+        }
+    }
+}
+
 /// Plays one game between two bots; each sees only its view.
 pub fn play_game(
     red: &mut dyn Bot,
@@ -228,23 +255,16 @@ pub fn play_game(
         let started = Instant::now();
         // A panicking bot loses the game; the match goes on. The bot is not used again
         // after a panic (its state may be broken), and the view is rebuilt per game.
-        let thought = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            think(bot, view, budget, &clock, move_seed(seed, view.ply()), &mut |_: &Progress| {})
-        }));
+        let thought = guarded_think(bot, view, budget, &clock, seed);
         let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
         let mv = match thought {
-            Ok(Ok(t)) => {
+            Ok(t) => {
                 times[side].add(elapsed_ms, t.nodes, budget.time_ms);
                 t.mv
             }
-            Ok(Err(e)) => {
-                illegal = Some((side, e.to_string()));
-                game.forfeit(side).expect("the game was running");
-                break;
-            }
-            Err(payload) => {
-                illegal = Some((side, format!("panic: {} (ply {})", panic_text(&*payload), game.position().ply())));
-                panicked = true;
+            Err(f) => {
+                illegal = Some((side, f.why));
+                panicked |= f.panicked;
                 game.forfeit(side).expect("the game was running");
                 break;
             }
@@ -318,18 +338,14 @@ pub(crate) fn play_outside_game(
         let played: Result<crate::rules::MoveReport, (Side, String)> = if side == bot_side {
             let clock = SystemClock::new();
             let view = &views[side];
-            let thought = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                think(bot, view, budget, &clock, move_seed(seed, view.ply()), &mut |_: &Progress| {})
-            }));
-            match thought {
-                Ok(Ok(t)) => {
+            match guarded_think(bot, view, budget, &clock, seed) {
+                Ok(t) => {
                     times[side].add(started.elapsed().as_secs_f64() * 1000.0, t.nodes, budget.time_ms);
                     game.play(t.mv).map_err(|e| (side, format!("illegal move {}: {e}", t.mv)))
                 }
-                Ok(Err(e)) => Err((side, e.to_string())),
-                Err(payload) => {
-                    panicked = true;
-                    Err((side, format!("panic: {} (ply {})", panic_text(&*payload), game.position().ply())))
+                Err(f) => {
+                    panicked |= f.panicked;
+                    Err((side, f.why))
                 }
             }
         } else {

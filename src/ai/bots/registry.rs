@@ -141,6 +141,20 @@ pub const BOTS: &[BotEntry] = &[
         source: "this project (issue 11, docs/bots/strategist.md)",
         scale: "strategist points (material with dynamic values, Marshal about 400), mean over the sampled enemy armies",
     },
+    // TEMPORARY (session 3 A/B): the strategist with Invincible's plans weighted by STRATX_PLANS.
+    BotEntry {
+        name: "strategist-x",
+        make: || {
+            let plans = std::env::var("STRATX_PLANS").ok().and_then(|s| s.parse().ok()).unwrap_or(50);
+            Box::new(super::strategist::StrategistBot::with_config(super::strategist::StrategistConfig {
+                plans,
+                ..Default::default()
+            }))
+        },
+        description: "temporary A/B candidate",
+        source: "this project (issue 11, docs/bots/strategist.md)",
+        scale: "strategist points",
+    },
 ];
 
 /// One worker's share of a move, for bots whose search splits at the root: the view's legal

@@ -137,23 +137,9 @@ pub const BOTS: &[BotEntry] = &[
     BotEntry {
         name: "strategist",
         make: || Box::new(super::strategist::StrategistBot::new()),
-        description: "iterative-deepening alpha-beta with quiescence and a transposition table over enemy armies sampled from the belief matrix",
+        description: "iterative-deepening alpha-beta with quiescence and a transposition table over enemy armies sampled from the belief matrix, Invincible's plans added lightly at the root",
         source: "this project (issue 11, docs/bots/strategist.md)",
         scale: "strategist points (material with dynamic values, Marshal about 400), mean over the sampled enemy armies",
-    },
-    // TEMPORARY (session 3 A/B): the strategist with Invincible's plans weighted by STRATX_PLANS.
-    BotEntry {
-        name: "strategist-x",
-        make: || {
-            let plans = std::env::var("STRATX_PLANS").ok().and_then(|s| s.parse().ok()).unwrap_or(50);
-            Box::new(super::strategist::StrategistBot::with_config(super::strategist::StrategistConfig {
-                plans,
-                ..Default::default()
-            }))
-        },
-        description: "temporary A/B candidate",
-        source: "this project (issue 11, docs/bots/strategist.md)",
-        scale: "strategist points",
     },
 ];
 

@@ -2,7 +2,8 @@
 //! `docs/bots/strategist.md`): determinized iterative-deepening alpha-beta
 //! ([`crate::ai::search::determinized`]) over enemy armies sampled from the Invincible belief
 //! matrix (human setup statistics, updated on every public move and battle:
-//! [`crate::ai::belief::matrix`]), scored by [`crate::ai::eval::strategist`];
+//! [`crate::ai::belief::matrix`]), scored by [`crate::ai::eval::strategist`], with
+//! Invincible's one-ply plans added lightly to every root move's value ([`PLANS`]);
 //! setups from [`crate::ai::setupgen::strategist`].
 //!
 //! Splitting the work (a page with several workers, documented in the doc): every worker
@@ -38,9 +39,16 @@ pub struct StrategistConfig {
 
 impl Default for StrategistConfig {
     fn default() -> Self {
-        StrategistConfig { samples: std_samples(), search: Settings { max_depth: 32, table_bits: 16 }, plans: 0 }
+        StrategistConfig { samples: std_samples(), search: Settings { max_depth: 32, table_bits: 16 }, plans: PLANS }
     }
 }
+
+/// The default weight of Invincible's plans ([`StrategistConfig::plans`]), in percent of
+/// parity. Measured (docs/bots/strategist.md, session 3) at 100,000 nodes a move against
+/// `invincible`, the same 54 paired games: 0 (v5) 30-1-23, 15 37-1-16, 50 17-4-33: a light
+/// hand steers the quiet moves; at 50 the plans' caution slowed the Flag hunt (games a third
+/// longer, half the Flag wins) and the bot lost by attrition twice as often.
+pub const PLANS: u32 = 15;
 
 /// The strategist bot.
 #[derive(Debug, Default)]

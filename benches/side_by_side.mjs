@@ -12,11 +12,9 @@
 // Figures in BENCHMARKS.md ("Native and WebAssembly side by side").
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { launchBrowser, startServer, ROOT } from '../tests/e2e/lib/harness.mjs';
-import { median, openBenchPage } from './lib.mjs';
+import { median, openBenchPage, runInfo } from './lib.mjs';
 
 const args = process.argv.slice(2);
 let runs = 5;
@@ -69,18 +67,7 @@ try {
     );
   }
   if (errors.length) throw new Error(`errors on the bench page:\n${errors.join('\n')}`);
-  const wasmBytes = fs.readFileSync(WASM);
-  const info = {
-    date: new Date().toISOString(),
-    chromium: version,
-    cpu: os.cpus()[0]?.model,
-    cores: os.cpus().length,
-    loadavg: os.loadavg(),
-    runs,
-    wasmBytes: wasmBytes.length,
-    wasmGzipBytes: zlib.gzipSync(wasmBytes, { level: 9 }).length,
-    results,
-  };
+  const info = { ...runInfo(version, WASM), runs, results };
   console.log(
     `Chromium ${version}; ${info.cores} x ${info.cpu}; load average ${info.loadavg.map((x) => x.toFixed(2)).join(' ')}; ` +
       `wasm ${info.wasmBytes} bytes, ${info.wasmGzipBytes} gzipped; medians of ${runs} runs`,

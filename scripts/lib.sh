@@ -139,9 +139,10 @@ build_pkg() {
   ensure_wasm_bindgen
   ensure_wasm_opt
   log "building the wasm package"
-  (cd "$ROOT" && cargo build --release --lib --target wasm32-unknown-unknown)
+  # wasm-release: the release profile with size-optimised dependencies (Cargo.toml says why)
+  (cd "$ROOT" && cargo build --profile wasm-release --lib --target wasm32-unknown-unknown)
   wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
-    --out-dir "$ROOT/pkg" "$ROOT/target/wasm32-unknown-unknown/release/stratagem.wasm"
+    --out-dir "$ROOT/pkg" "$ROOT/target/wasm32-unknown-unknown/wasm-release/stratagem.wasm"
   local level="${STRATAGEM_WASM_OPT:--O3}" wasm="$ROOT/pkg/stratagem_bg.wasm"
   if [ "$level" != off ] && [ -x "$ROOT/node_modules/.bin/wasm-opt" ]; then
     log "optimising with wasm-opt $level"

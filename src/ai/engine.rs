@@ -14,6 +14,7 @@
 //! One part alone gives the move [`think`] gives for the same seed and node budget.
 
 use super::{Bot, BotParts, Budget, Clock, Progress, RootPart, SearchContext, rng_from_seed};
+use crate::ai::ranking;
 use crate::rules::{Move, PlayerView, Side};
 use rand::RngCore;
 use serde::Serialize;
@@ -203,7 +204,7 @@ pub fn combine_parts(parts: &BotParts, view: &PlayerView, list: &[Part]) -> Resu
     let per = counted.max(1) as f64;
     let mut order: Vec<usize> = (0..moves.len()).collect();
     // A stable sort: equal sums stay in legal-move order, as the combining rule breaks ties.
-    order.sort_by_key(|&i| std::cmp::Reverse(total[i]));
+    ranking::sort_by_key128(&mut order, |&i| ranking::desc_i64(total[i]));
     let candidates: Vec<(Move, f64)> = order.iter().map(|&i| (moves[i], total[i] as f64 / per)).collect();
     let score = candidates.iter().find(|(m, _)| *m == mv).map(|&(_, v)| v);
     Ok(Thought {

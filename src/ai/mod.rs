@@ -12,6 +12,7 @@ pub mod draw;
 pub mod engine;
 pub mod eval;
 pub mod plans;
+pub(crate) mod ranking;
 pub mod search;
 pub mod setupgen;
 

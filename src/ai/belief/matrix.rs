@@ -46,6 +46,7 @@
 use super::priors::{Priors, Relation};
 use crate::ai::BotRng;
 use crate::ai::belief::{Inconsistent, determinize_with};
+use crate::ai::ranking;
 use crate::rules::{
     Army, Battle, BySide, MoveReport, PieceId, PieceKind, PlayerView, Position, Setup, Side, Square, battle,
 };
@@ -268,7 +269,7 @@ impl BeliefMatrix {
             counts[k] -= 1;
             out.push((id, k));
         }
-        out.sort();
+        ranking::sort_by_key128(&mut out, |&(id, k)| ranking::then(id.0.into(), k.index() as u128));
         Ok(determinize_with(view, &out))
     }
 }

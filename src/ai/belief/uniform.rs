@@ -13,6 +13,7 @@
 //! choice, and all choices are equally likely, so assignments are uniform.
 
 use crate::ai::BotRng;
+use crate::ai::ranking;
 use crate::rules::{Army, PieceId, PieceKind, PlayerView, Position};
 use rand::seq::SliceRandom;
 
@@ -133,7 +134,7 @@ impl Unknowns {
         // movables shuffled over everything else
         let mut slots: Vec<PieceId> =
             self.pieces.iter().filter(|p| p.1 == Constraint::Movable).map(|p| p.0).chain(rest_unmoved).collect();
-        slots.sort();
+        ranking::sort_by_key128(&mut slots, |id| id.0.into());
         let mut movables: Vec<PieceKind> = Vec::new();
         for k in PieceKind::ALL.into_iter().filter(|k| k.is_movable()) {
             movables.extend(std::iter::repeat_n(k, kinds[k] as usize));
@@ -141,7 +142,7 @@ impl Unknowns {
         movables.shuffle(rng);
         out.extend(slots.into_iter().zip(movables));
         out.extend(self.pieces.iter().filter(|p| p.1 == Constraint::Scout).map(|p| (p.0, PieceKind::Scout)));
-        out.sort();
+        ranking::sort_by_key128(&mut out, |&(id, k)| ranking::then(id.0.into(), k.index() as u128));
         Ok(out)
     }
 }

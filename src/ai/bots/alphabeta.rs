@@ -3,6 +3,7 @@
 //! on positions sampled from the view, each sample voting for its best move.
 
 use crate::ai::belief::sample_position;
+use crate::ai::ranking;
 use crate::ai::search::alphabeta::{AlphaBeta, MAX_SAMPLES, Table61};
 use crate::ai::setupgen::irovsky as setup;
 use crate::ai::{Bot, BotRng, SearchContext};
@@ -79,7 +80,9 @@ impl Bot for AlphaBetaBot {
         }
         // Candidates: the moves samples voted for, most votes first, scored by mean value.
         let mut ranked = votes.clone();
-        ranked.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+        ranking::sort_by_key128(&mut ranked, |&(_, n, v)| {
+            ranking::then(ranking::desc_i64(n.into()), ranking::desc_f64(v))
+        });
         ctx.set_candidates(ranked.iter().map(|&(m, n, v)| (m, v / f64::from(n))).collect());
         let mv = chosen.map_or(best, |c| c.0);
         if legal.contains(&mv) { mv } else { legal[0] }

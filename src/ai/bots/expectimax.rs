@@ -3,6 +3,7 @@
 //! on the view's board, chance nodes weighted by the belief marginals.
 
 use super::alphabeta::SEARCH_DEPTH;
+use crate::ai::ranking;
 use crate::ai::search::expectimax::{Expectimax, best_of, working_position};
 use crate::ai::setupgen::irovsky as setup;
 use crate::ai::{Bot, BotRng, SearchContext};
@@ -50,7 +51,7 @@ impl Bot for ExpectimaxBot {
             ctx.report(d, Some(m), Some(v));
             // Candidates of the deepest finished depth, highest first; the stable sort keeps
             // generation order among equals, so the move played (the first best) leads.
-            values.sort_by(|a, b| b.1.total_cmp(&a.1));
+            ranking::sort_by_key128(&mut values, |&(_, v)| ranking::desc_f64(v));
             ctx.set_candidates(values);
         }
         if legal.contains(&best) { best } else { legal[0] }

@@ -14,6 +14,7 @@
 
 use crate::ai::belief::perspecto::{AnalysisSteps, Fears, MoveAnalysis, OWN_FEAR_RANGE};
 use crate::ai::plans::perspecto::{StrategicMode, Strategy};
+use crate::ai::ranking;
 use crate::ai::search::perspecto::{Algorithm, Analysis, Evaluation, SBoard, SearchConfig, Searcher};
 use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PlayerView, Setup, Variant};
@@ -208,7 +209,7 @@ impl PerspectoBot {
         // Candidates for the engine's Thought: every move's tactical plus strategic value, the
         // chosen move first (it won a random tie-break among equals), then highest first.
         let mut candidates: Vec<(Move, f64)> = scores.iter().map(|&(m, t, s)| (m, t + s)).collect();
-        candidates.sort_by(|a, b| (b.0 == mv).cmp(&(a.0 == mv)).then(b.1.total_cmp(&a.1)));
+        ranking::sort_by_key128(&mut candidates, |&(m, v)| ranking::then(u128::from(m != mv), ranking::desc_f64(v)));
         ctx.set_candidates(candidates);
         Decision { mv, scores, depth, fears }
     }

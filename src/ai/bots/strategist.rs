@@ -19,6 +19,7 @@ use crate::ai::belief::matrix::BeliefMatrix;
 use crate::ai::plans::Ctx;
 use crate::ai::plans::invincible::invincible_plans;
 use crate::ai::plans::values::ValueRules;
+use crate::ai::ranking;
 use crate::ai::search::determinized::{RootChance, Settings, search_samples};
 use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PieceKind, PlayerView, Position, Setup, Variant};
@@ -207,7 +208,7 @@ impl Bot for StrategistBot {
         // played heads the list.
         let (moves, sums, counted) = &part;
         let mut order: Vec<usize> = (0..moves.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(sums[i]));
+        ranking::sort_by_key128(&mut order, |&i| ranking::desc_i64(sums[i]));
         let per = (*counted).max(1) as f64;
         ctx.set_candidates(order.iter().map(|&i| (moves[i], sums[i] as f64 / per)).collect());
         combine(std::slice::from_ref(&part)).expect("the bot contract guarantees a legal move")

@@ -13,6 +13,7 @@
 //! thesis text asks it to raise the priority of capturing a lotto piece (documented choice).
 
 use super::{Board, Ctx, Plan, in_clear_line, is_lane, manhattan};
+use crate::ai::ranking;
 use crate::rules::{Battle, BySquare, Move, PieceId, PieceKind, Square, battle};
 
 /// Negative outcomes of an attack on an unknown piece weigh this much more (§5.4.1: "of a
@@ -582,7 +583,7 @@ impl Plan for TrapPiece {
                 let es = ctx.view.piece(*e).square;
                 let mut ds: Vec<(i32, PieceId)> =
                     trappers.iter().map(|&a| (manhattan(ctx.view.piece(a).square, es), a)).collect();
-                ds.sort();
+                ranking::sort_by_key128(&mut ds, |&(d, a)| ranking::then(ranking::asc_i64(d.into()), a.0.into()));
                 if ds.len() >= 2 && ds[1].1 == id && manhattan(mv.to, es) < ds[1].0 {
                     total += Self::STEP2 * value;
                 }

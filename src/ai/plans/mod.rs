@@ -17,6 +17,7 @@ pub mod values;
 
 use crate::ai::SearchContext;
 use crate::ai::belief::matrix::PublicReplay;
+use crate::ai::ranking;
 use crate::rules::{
     Army, Battle, ByKind, BySide, BySquare, Move, PieceId, PieceKind, PlayerView, Side, Square, battle,
 };
@@ -408,7 +409,7 @@ pub fn choose_by_plans(
     }
     // Candidates for the engine: every move scored, highest sum first (a stable sort keeps
     // the generation order among equal sums).
-    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    ranking::sort_by_key128(&mut scored, |s| ranking::desc_f64(s.1));
     ctx.set_candidates(scored);
     best.expect("at least one move scored")
 }

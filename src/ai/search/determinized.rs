@@ -28,6 +28,7 @@
 use crate::ai::SearchContext;
 use crate::ai::eval::material::{MAX_PLY, WIN, terminal_score};
 use crate::ai::eval::strategist::Evaluator;
+use crate::ai::ranking;
 use crate::rules::{Battle, Move, MoveList, PieceKind, Position, battle};
 
 /// Larger than any score.
@@ -176,7 +177,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
                 (key, mv)
             })
             .collect();
-        keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        ranking::sort_by_key128(&mut keyed, |&(key, _)| ranking::desc_i64(key.into()));
         moves.clear();
         moves.extend(keyed.into_iter().map(|(_, m)| m));
     }
@@ -196,7 +197,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         alpha = alpha.max(stand);
         let mut caps: Vec<(i32, Move)> =
             moves.iter().filter_map(|&mv| attack_rank(pos, mv).filter(|&r| r >= 0).map(|r| (r, mv))).collect();
-        caps.sort_by_key(|&(r, _)| std::cmp::Reverse(r));
+        ranking::sort_by_key128(&mut caps, |&(r, _)| ranking::desc_i64(r.into()));
         let mut best = stand;
         for (_, mv) in caps {
             pos.play_unchecked(mv);
@@ -370,7 +371,7 @@ pub fn search_samples(
         }
         result = sum(&per_sample, &order);
         result.depth = depth;
-        order.sort_by_key(|&i| std::cmp::Reverse(result.sums[i]));
+        ranking::sort_by_key128(&mut order, |&i| ranking::desc_i64(result.sums[i]));
         ctx.report(
             depth,
             Some(moves[result.best]),

@@ -28,7 +28,10 @@ use super::alphabeta::{AlphaBeta, Scoring};
 use crate::ai::SearchContext;
 use crate::ai::belief::sample_position;
 use crate::ai::eval::material::{WIN, evaluate, terminal_points, terminal_score};
+use crate::ai::ranking;
+use crate::rules::movegen::MAX_MOVES;
 use crate::rules::{Battle, Move, MoveList, Outcome, PlayerView, Position, battle};
+use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 
 /// Larger than any score: the open window.
@@ -124,7 +127,15 @@ fn order_moves(pos: &Position, moves: &mut MoveList) {
             _ => 3,
         }
     };
-    moves.sort_by_key(key);
+    // A stable partition into the four classes, in class order: what a stable sort by the key
+    // gives, without a sort of its own in the module (see `ai::ranking`), and each key computed
+    // once instead of once per comparison.
+    let keys: ArrayVec<u8, MAX_MOVES> = moves.iter().map(key).collect();
+    let before = moves.clone();
+    moves.clear();
+    for class in 0..4 {
+        moves.extend(before.iter().zip(&keys).filter(|&(_, &k)| k == class).map(|(&mv, _)| mv));
+    }
 }
 
 /// Settings of the negamax bot.
@@ -190,7 +201,7 @@ pub(crate) fn search_view(view: &PlayerView, ctx: &mut SearchContext, config: Ne
             break;
         }
         // Highest sum wins; ties go to the earlier move in the current order (stable sort).
-        order.sort_by_key(|&i| std::cmp::Reverse(sums[i]));
+        ranking::sort_by_key128(&mut order, |&i| ranking::desc_i64(sums[i]));
         let best = order[0];
         result = SearchResult {
             best: moves[best],

@@ -19,6 +19,7 @@
 
 use crate::ai::belief::{Unknowns, sample_position};
 use crate::ai::eval::table61::playout_score;
+use crate::ai::ranking;
 use crate::ai::{BotRng, SearchContext};
 use crate::rules::{Move, MoveList, Outcome, PlayerView, Position, Side};
 use rand::Rng;
@@ -142,7 +143,9 @@ pub fn search(view: &PlayerView, ctx: &mut SearchContext, params: UctParams) -> 
         .collect();
     // Candidates for the engine: most visited first (the choice rule), scored by mean reward.
     let mut candidates: Vec<&RootStat> = stats.iter().filter(|r| r.visits > 0).collect();
-    candidates.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.wins.total_cmp(&a.wins)));
+    ranking::sort_by_key128(&mut candidates, |r| {
+        ranking::then(ranking::desc_i64(r.visits.into()), ranking::desc_f64(r.wins))
+    });
     ctx.set_candidates(candidates.iter().map(|r| (r.mv, r.wins / f64::from(r.visits))).collect());
     let (b, s) = tree.most_visited();
     ctx.report(max_depth, b.or(Some(fallback)), s);

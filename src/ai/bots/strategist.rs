@@ -46,9 +46,10 @@ impl Default for StrategistConfig {
 
 /// The default weight of Invincible's plans ([`StrategistConfig::plans`]), in percent of
 /// parity. Measured (docs/bots/strategist.md, session 3) at 100,000 nodes a move against
-/// `invincible`, the same 54 paired games: 0 (v5) 30-1-23, 15 37-1-16, 50 17-4-33: a light
-/// hand steers the quiet moves; at 50 the plans' caution slowed the Flag hunt (games a third
-/// longer, half the Flag wins) and the bot lost by attrition twice as often.
+/// `invincible`, the same 54 paired games (seed 300): 0 (v5) 30-1-23, 15 37-1-16, 50
+/// 17-4-33; on 24 games of seed 301, 0 16-0-8 and 15 14-1-9. So 15 is ahead over both seeds
+/// but not significantly; at 50 the plans' caution slowed the Flag hunt (games a third longer,
+/// half the Flag wins) and the bot lost by attrition twice as often.
 pub const PLANS: u32 = 15;
 
 /// The strategist bot.

@@ -47,8 +47,8 @@ impl Default for StrategistConfig {
 /// The default weight of Invincible's plans ([`StrategistConfig::plans`]), in percent of
 /// parity. Measured (docs/bots/strategist.md, session 3) at 100,000 nodes a move against
 /// `invincible`, the same 54 paired games (seed 300): 0 (v5) 30-1-23, 15 37-1-16, 50
-/// 17-4-33; on 24 games of seed 301, 0 16-0-8 and 15 14-1-9. So 15 is ahead over both seeds
-/// but not significantly; at 50 the plans' caution slowed the Flag hunt (games a third longer,
+/// 17-4-33; on 24 games of seed 301, 0 16-0-8 and 15 14-1-9; of seed 302, 0 14-1-9 and 15
+/// 18-2-4. So 15 is 10 points ahead over all 102 games (likely, not proven); at 50 the plans' caution slowed the Flag hunt (games a third longer,
 /// half the Flag wins) and the bot lost by attrition twice as often.
 pub const PLANS: u32 = 15;
 

@@ -11,7 +11,8 @@ mod common;
 use common::{board, mv, play_all};
 
 use stratagem::ai::belief::matrix::BeliefCache;
-use stratagem::ai::bots::strategist::{StrategistBot, combine, root_scores};
+use stratagem::ai::bots::invincible::InvincibleBot;
+use stratagem::ai::bots::strategist::{StrategistBot, StrategistConfig, combine, root_scores};
 use stratagem::ai::setupgen::strategist::{generate_setup, mirrored};
 use stratagem::ai::{Bot, Budget, FrozenClock, Progress, SearchContext, rng_from_seed};
 use stratagem::rules::{Move, PieceKind, PlayerView, Position, Rules, Side, Variant};
@@ -157,6 +158,48 @@ fn samples_agree_with_the_view_and_scores_combine() {
         assert_eq!(alone, StrategistBot::new().choose_move(&view, &mut ctx), "ply {ply}");
         pos.play(alone).unwrap();
     }
+}
+
+#[test]
+fn plans_enter_the_root_scores_at_their_documented_scale() {
+    // Along a real game: the root scores with Invincible's plans weighted `w` differ from those
+    // without by exactly the plans' sum for the move (as `invincible` explains it) times
+    // 4 * w / 100 (parity: its top piece, 100, against the search's Marshal, 400), once per
+    // sample counted; the same node budget gives the same search, so nothing else differs
+    // (but the one tie-break point on each side's best move).
+    let mut rng = rng_from_seed(8);
+    let mut bot = StrategistBot::new();
+    let red = bot.setup(Variant::Classic, &mut rng);
+    let blue = bot.setup(Variant::Classic, &mut rng);
+    let mut pos = Position::new(rules(), &red, &blue);
+    let clock = FrozenClock;
+    let mut nonzero = 0;
+    for ply in 0..40u64 {
+        if pos.outcome().is_some() {
+            break;
+        }
+        let view = PlayerView::new(&pos, pos.to_move());
+        let mut scores = Vec::new();
+        for plans in [0, 50] {
+            let config = StrategistConfig { plans, ..StrategistConfig::default() };
+            let mut progress = |_: &Progress| {};
+            let mut ctx = SearchContext::new(Budget::nodes(2_000), &clock, ply, &mut progress);
+            scores.push(root_scores(&view, &mut ctx, config, &mut BeliefCache::new()));
+        }
+        let table = InvincibleBot::new().explain(&view);
+        let counted = scores[1].2 as i64;
+        assert_eq!(counted, scores[0].2 as i64);
+        for (i, (mv, plans)) in table.iter().enumerate() {
+            assert_eq!(*mv, scores[1].0[i]);
+            let term = (plans.iter().map(|p| p.1).sum::<f64>() * 4.0 * 50.0 / 100.0).round() as i64;
+            let diff = scores[1].1[i] - scores[0].1[i];
+            assert!((diff - term * counted).abs() <= 1, "ply {ply}, {mv}: {diff} vs {term} x {counted}");
+            nonzero += (term != 0) as u32;
+        }
+        let m = combine(&scores[1..]).unwrap();
+        pos.play(m).unwrap();
+    }
+    assert!(nonzero > 100, "the plans scored almost nothing ({nonzero} moves)");
 }
 
 #[test]

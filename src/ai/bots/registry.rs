@@ -137,7 +137,7 @@ pub const BOTS: &[BotEntry] = &[
     BotEntry {
         name: "strategist",
         make: || Box::new(super::strategist::StrategistBot::new()),
-        description: "iterative-deepening alpha-beta with quiescence and a transposition table over enemy armies sampled from the belief matrix",
+        description: "iterative-deepening alpha-beta with quiescence and a transposition table over enemy armies sampled from the belief matrix, Invincible's plans added lightly at the root",
         source: "this project (issue 11, docs/bots/strategist.md)",
         scale: "strategist points (material with dynamic values, Marshal about 400), mean over the sampled enemy armies",
     },

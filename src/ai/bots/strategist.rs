@@ -2,7 +2,8 @@
 //! `docs/bots/strategist.md`): determinized iterative-deepening alpha-beta
 //! ([`crate::ai::search::determinized`]) over enemy armies sampled from the Invincible belief
 //! matrix (human setup statistics, updated on every public move and battle:
-//! [`crate::ai::belief::matrix`]), scored by [`crate::ai::eval::strategist`];
+//! [`crate::ai::belief::matrix`]), scored by [`crate::ai::eval::strategist`], with
+//! Invincible's one-ply plans added lightly to every root move's value ([`PLANS`]);
 //! setups from [`crate::ai::setupgen::strategist`].
 //!
 //! Splitting the work (a page with several workers, documented in the doc): every worker
@@ -15,6 +16,9 @@
 
 use crate::ai::belief::matrix::BeliefCache;
 use crate::ai::belief::matrix::BeliefMatrix;
+use crate::ai::plans::Ctx;
+use crate::ai::plans::invincible::invincible_plans;
+use crate::ai::plans::values::ValueRules;
 use crate::ai::ranking;
 use crate::ai::search::determinized::{RootChance, Settings, search_samples};
 use crate::ai::{Bot, BotRng, SearchContext};
@@ -28,13 +32,25 @@ pub struct StrategistConfig {
     pub samples: usize,
     /// The search's settings.
     pub search: Settings,
+    /// Weight of Invincible's plans in each root move's value, in percent of parity (100:
+    /// the plans' top piece, 100 plan points, counts as much as the search's Marshal, 400
+    /// points); 0 leaves the plans out. See [`plan_terms`].
+    pub plans: u32,
 }
 
 impl Default for StrategistConfig {
     fn default() -> Self {
-        StrategistConfig { samples: std_samples(), search: Settings { max_depth: 32, table_bits: 16 } }
+        StrategistConfig { samples: std_samples(), search: Settings { max_depth: 32, table_bits: 16 }, plans: PLANS }
     }
 }
+
+/// The default weight of Invincible's plans ([`StrategistConfig::plans`]), in percent of
+/// parity. Measured (docs/bots/strategist.md, session 3) at 100,000 nodes a move against
+/// `invincible`, the same 54 paired games (seed 300): 0 (v5) 30-1-23, 15 37-1-16, 50
+/// 17-4-33; on 24 games of seed 301, 0 16-0-8 and 15 14-1-9; of seed 302, 0 14-1-9 and 15
+/// 18-2-4. So 15 is 10 points ahead over all 102 games (likely, not proven); at 50 the plans' caution slowed the Flag hunt (games a third longer,
+/// half the Flag wins) and the bot lost by attrition twice as often.
+pub const PLANS: u32 = 15;
 
 /// The strategist bot.
 #[derive(Debug, Default)]
@@ -88,12 +104,61 @@ pub fn root_scores(
     let mut order: Vec<usize> = (0..moves.len()).collect();
     order.shuffle(&mut ctx.rng);
     let chance: Vec<Option<RootChance>> = moves.iter().map(|&mv| root_chance(view, &matrix, mv)).collect();
+    // The plans before the search, so that a time budget covers them too.
+    let plans = plan_terms(view, &moves, config.plans, cache);
     let r = search_samples(&mut samples, &moves, &order, &chance, ctx, config.search);
+    let mut sums = r.sums;
+    let mut best = r.best;
+    if let Some(plans) = plans {
+        // Per sample counted, so that parts of several workers add up alike.
+        for (s, p) in sums.iter_mut().zip(&plans) {
+            *s += p * r.counted as i64;
+        }
+        best = order[0];
+        for &i in &order {
+            if sums[i] > sums[best] {
+                best = i;
+            }
+        }
+    }
     // Ties at the top went to the earlier move of the shuffled order (a random tie-break);
     // one point more for that move makes `combine` of this one part pick it too.
-    let mut sums = r.sums;
-    sums[r.best] += 1;
+    sums[best] += 1;
     (moves, sums, r.counted)
+}
+
+/// Invincible's plans (`plans::invincible`, no random plan) for every move, in search points
+/// scaled by `weight` (percent of parity: 100 plan points, the plans' strongest piece, count
+/// 400, the search's Marshal). `None` when `weight` is 0.
+///
+/// Why: `invincible` plays one ply of strategic knowledge (guard pieces from known stronger
+/// ones, approach weaker ones, trap, defend the Flag, bluff) and beats every literature
+/// bot with it; the search wins by finding Flags but loses by attrition that its 4 plies do
+/// not see the end of (docs/bots/strategist.md). Adding the plans to the summed search values
+/// lets the plans steer where the search sees nothing decisive, while a tactical difference
+/// the search sees (hundreds of points) still outweighs them. The plans read the same public
+/// replay as the belief (the view only).
+///
+/// Not counted as nodes: the node budget stays the search's own, so that a node-budget match
+/// of two weights differs only by the plans. Their cost is one pass over the legal moves,
+/// what `invincible` spends on a whole move (about 1-2 ms natively); a time budget covers it,
+/// as it runs before the search.
+fn plan_terms(view: &PlayerView, moves: &[Move], weight: u32, cache: &mut BeliefCache) -> Option<Vec<i64>> {
+    if weight == 0 {
+        return None;
+    }
+    let replay = cache.replay(view);
+    let pctx = Ctx::with_replay(view, replay, &ValueRules::INVINCIBLE);
+    let plans = invincible_plans(&pctx);
+    let scale = 4.0 * weight as f64 / 100.0;
+    let terms = moves
+        .iter()
+        .map(|&mv| {
+            let s: f64 = plans.iter().map(|p| p.score(&pctx, mv)).sum();
+            if s.is_finite() { (s * scale).round() as i64 } else { 0 }
+        })
+        .collect();
+    Some(terms)
 }
 
 /// `mv` as a chance node at the root if it attacks an enemy piece whose kind `view` does not

@@ -26,7 +26,7 @@ for (let i = 0; i < args.length; i++) {
   else works.push(args[i]);
 }
 if (!(runs >= 1)) throw new Error(`--runs must be a positive number, got '${runs}'`);
-const ALL = ['perft', 'negamax', 'alphabeta', 'mcts', 'setup'];
+const ALL = ['perft', 'negamax', 'alphabeta', 'mcts', 'setup', 'strategist'];
 for (const w of works) if (!ALL.includes(w)) throw new Error(`unknown work '${w}': expected one of ${ALL.join(', ')}`);
 if (works.length === 0) works.push(...ALL);
 

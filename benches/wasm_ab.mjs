@@ -19,7 +19,7 @@ const load = async (dir) => {
 };
 const A = await load(dirA);
 const B = await load(dirB);
-for (const w of ['perft', 'negamax', 'alphabeta', 'mcts', 'setup']) {
+for (const w of ['perft', 'negamax', 'alphabeta', 'mcts', 'setup', 'strategist']) {
   if (A.benchWork(w) !== B.benchWork(w)) throw new Error(`${w}: the two builds did different work`);
   const ta = [];
   const tb = [];

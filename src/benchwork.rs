@@ -24,12 +24,17 @@ pub struct Work {
 }
 
 /// The works, in the order the comparison prints them.
-pub const WORKS: [Work; 5] = [
+pub const WORKS: [Work; 6] = [
     Work { name: "perft", unit: "leaves", about: "perft 6 from the classic start (Gravon setups 1 and 2)" },
     Work { name: "negamax", unit: "nodes", about: "negamax (alpha-beta, seed 004) to 300,000 nodes, middle game" },
     Work { name: "alphabeta", unit: "nodes", about: "alphabeta (Irovsky's alpha-beta) to 200,000 nodes, middle game" },
     Work { name: "mcts", unit: "playouts", about: "mcts (Irovsky) to 1,000 playouts, middle game" },
     Work { name: "setup", unit: "setups", about: "20 Invincible setups (best of 50 semi-random each), seeds 1-20" },
+    Work {
+        name: "strategist",
+        unit: "nodes",
+        about: "strategist (determinized alpha-beta over sampled armies) to 100,000 nodes, middle game",
+    },
 ];
 
 /// Gravon classic setups 1 and 2 (`data/gravon-classic-setups.txt`), as the perft tests use.
@@ -72,6 +77,7 @@ pub fn run(name: &str) -> Result<u64, String> {
         "negamax" => think("negamax", 300_000),
         "alphabeta" => think("alphabeta", 200_000),
         "mcts" => think("mcts", 1_000),
+        "strategist" => think("strategist", 100_000),
         "setup" => {
             let mut bot = make_bot("invincible").ok_or("no bot 'invincible'")?;
             for seed in 1..=20 {

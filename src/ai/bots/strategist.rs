@@ -36,11 +36,19 @@ pub struct StrategistConfig {
     /// the plans' top piece, 100 plan points, counts as much as the search's Marshal, 400
     /// points); 0 leaves the plans out. See [`plan_terms`].
     pub plans: u32,
+    /// Value the enemy's capture of our Flag inside the search by the enemy's belief that the
+    /// piece is our Flag ([`enemy_flag_guess`]) rather than as a certain loss.
+    pub flag_guess: bool,
 }
 
 impl Default for StrategistConfig {
     fn default() -> Self {
-        StrategistConfig { samples: std_samples(), search: Settings { max_depth: 32, table_bits: 16 }, plans: PLANS }
+        StrategistConfig {
+            samples: std_samples(),
+            search: Settings { max_depth: 32, table_bits: 16 },
+            plans: PLANS,
+            flag_guess: false,
+        }
     }
 }
 
@@ -106,7 +114,8 @@ pub fn root_scores(
     let chance: Vec<Option<RootChance>> = moves.iter().map(|&mv| root_chance(view, &matrix, mv)).collect();
     // The plans before the search, so that a time budget covers them too.
     let plans = plan_terms(view, &moves, config.plans, cache);
-    let r = search_samples(&mut samples, &moves, &order, &chance, ctx, config.search);
+    let guess = if config.flag_guess { enemy_flag_guess(view, cache) } else { None };
+    let r = search_samples(&mut samples, &moves, &order, &chance, guess, ctx, config.search);
     let mut sums = r.sums;
     let mut best = r.best;
     if let Some(plans) = plans {
@@ -159,6 +168,20 @@ fn plan_terms(view: &PlayerView, moves: &[Move], weight: u32, cache: &mut Belief
         })
         .collect();
     Some(terms)
+}
+
+/// The enemy's probability that our Flag is the Flag, from the public facts only: the belief
+/// matrix of our army as the enemy can build it (the same public replay, the other side's
+/// matrix: `invincible` plays by exactly this matrix). `None` if our Flag is not on the board.
+///
+/// Why: inside a sample the enemy knows where our Flag is; this is what it really knows
+/// (see `search::determinized::Searcher::with_flag_guess`).
+fn enemy_flag_guess(view: &PlayerView, cache: &mut BeliefCache) -> Option<f64> {
+    let us = view.side();
+    let flag = view.pieces_of(us).find(|&id| view.kind(id) == Some(PieceKind::Flag))?;
+    let row = cache.replay(view).matrix(us).probabilities(flag);
+    let total: f64 = row.iter().sum();
+    (total > 0.0 && total.is_finite()).then(|| row[PieceKind::Flag.index()] / total)
 }
 
 /// `mv` as a chance node at the root if it attacks an enemy piece whose kind `view` does not

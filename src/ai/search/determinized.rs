@@ -29,7 +29,7 @@ use crate::ai::SearchContext;
 use crate::ai::eval::material::{MAX_PLY, WIN, terminal_score};
 use crate::ai::eval::strategist::Evaluator;
 use crate::ai::ranking;
-use crate::rules::{Battle, Move, MoveList, PieceKind, Position, battle};
+use crate::rules::{Battle, Move, MoveList, PieceKind, Position, Side, battle};
 
 /// Orders scored moves highest first, ties in generation order. The search's hot path (every
 /// node's move ordering and every quiescence node's captures): std's stable sort in place, no
@@ -111,6 +111,9 @@ pub struct Searcher<'t, 'c, 'a> {
     pub aborted: bool,
     since_clock: u64,
     deadline_ms: Option<f64>,
+    /// The side whose Flag the enemy can only guess at, and the enemy's probability that the
+    /// piece is its Flag (see [`Searcher::with_flag_guess`]).
+    flag_guess: Option<(Side, f64)>,
 }
 
 /// When a search with a time budget of `t` ms stops: [`SAFETY_SHARE`] of the budget (at least
@@ -148,6 +151,39 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             aborted: false,
             since_clock: 0,
             deadline_ms: ctx_deadline,
+            flag_guess: None,
+        }
+    }
+
+    /// Values a capture of `side`'s Flag below the root as the enemy's guess rather than a
+    /// certain loss: with probability `q` (the enemy's belief, from the public facts, that
+    /// the attacked piece is the Flag) the game is lost, otherwise the position after the
+    /// attack stands (evaluated statically).
+    ///
+    /// Why: inside a sample both sides see every piece, so the enemy walks straight to our
+    /// Flag; from 5 plies on the search sees such walks from 2-3 squares away in every sample,
+    /// values every root move as a loss (measured: moves at 250,000 nodes where every move
+    /// scored -1,080 and the game went on for hundreds of plies), and then picks moves by the
+    /// delay of a loss that the real enemy, who does not know where our Flag is, is not
+    /// playing for. More time meant deeper search and more of these phantom losses.
+    pub fn with_flag_guess(mut self, side: Side, q: f64) -> Self {
+        self.flag_guess = Some((side, q.clamp(0.0, 1.0)));
+        self
+    }
+
+    /// The game end at this node ([`terminal_score`]), with a captured Flag of the guarded
+    /// side valued by the enemy's guess ([`Searcher::with_flag_guess`]).
+    #[inline]
+    fn terminal(&self, pos: &Position, moves: &MoveList, ply: u32) -> Option<i32> {
+        let t = terminal_score(pos, moves, ply)?;
+        match self.flag_guess {
+            Some((side, q)) if pos.flag_captured() == Some(side) => {
+                let lost = -(WIN_SUM - PLY_COST * ply as i64).max(WIN_SUM / 2) as f64;
+                let stands = self.eval.evaluate(pos, side) as f64;
+                let v = (q * lost + (1.0 - q) * stands).round() as i32;
+                Some(if pos.to_move() == side { v } else { -v })
+            }
+            _ => Some(t),
         }
     }
 
@@ -196,7 +232,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
     fn quiesce(&mut self, pos: &mut Position, ply: u32, qdepth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.tick();
         let moves = pos.legal_moves();
-        if let Some(t) = terminal_score(pos, &moves, ply) {
+        if let Some(t) = self.terminal(pos, &moves, ply) {
             return t;
         }
         let stand = self.eval.evaluate(pos, pos.to_move());
@@ -235,7 +271,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         }
         self.tick();
         let mut moves = pos.legal_moves();
-        if let Some(t) = terminal_score(pos, &moves, ply) {
+        if let Some(t) = self.terminal(pos, &moves, ply) {
             return t;
         }
         let key = pos.hash();
@@ -347,11 +383,14 @@ pub struct SampledResult {
 ///
 /// `chance` (empty, or one entry per root move) marks the root attacks on enemy pieces whose
 /// kind is unknown: their sums are a chance node over the belief ([`RootChance`]).
+/// `flag_guess`: the enemy's probability that our Flag is the Flag, to value its capture
+/// below the root as a guess ([`Searcher::with_flag_guess`]); `None`: a certain loss.
 pub fn search_samples(
     samples: &mut [Position],
     moves: &[Move],
     order: &[usize],
     chance: &[Option<RootChance>],
+    flag_guess: Option<f64>,
     ctx: &mut SearchContext,
     settings: Settings,
 ) -> SampledResult {
@@ -373,6 +412,9 @@ pub fn search_samples(
     'deepen: for depth in 1..=settings.max_depth.max(1) {
         for (pos, rv) in samples.iter_mut().zip(per_sample.iter_mut()) {
             let mut s = Searcher::new(ctx, &mut table, pos);
+            if let Some(q) = flag_guess {
+                s = s.with_flag_guess(pos.to_move(), q);
+            }
             match s.root(pos, moves, &order, depth) {
                 Some(v) => *rv = RootValues { depth, values: v },
                 None => break 'deepen,
@@ -596,6 +638,43 @@ mod tests {
             assert_eq!(pos.hash(), before, "the search leaves the position as it found it");
             checked += 1;
         }
+    }
+
+    #[test]
+    fn a_flag_capture_below_the_root_counts_by_the_enemy_guess() {
+        // Red: Flag a1, a Sergeant far away on j1. Blue: a Major on a3, two steps from the
+        // Flag, and a Scout far away. Red cannot stop a3-a2, a2xa1: at depth 3 the Blue
+        // capture comes in its quiescence at ply 4.
+        let sq = |name: &str| crate::rules::Square::parse(name).unwrap();
+        let mut placement = [None; 100];
+        for (name, side, kind) in [
+            ("a1", Side::Red, PieceKind::Flag),
+            ("j1", Side::Red, PieceKind::Sergeant),
+            ("a3", Side::Blue, PieceKind::Major),
+            ("j10", Side::Blue, PieceKind::Scout),
+        ] {
+            placement[sq(name).index()] = Some((side, kind));
+        }
+        let mut pos = Position::from_placement(Rules::for_variant(Variant::Classic), &placement, Side::Red).unwrap();
+        let clock = FrozenClock;
+        let mut sink = |_: &crate::ai::Progress| {};
+        let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
+        let mut value = |guess: Option<f64>| {
+            let mut table = Table::new(12);
+            let mut s = Searcher::new(&mut ctx, &mut table, &pos);
+            if let Some(q) = guess {
+                s = s.with_flag_guess(Side::Red, q);
+            }
+            s.search(&mut pos, 3, 0, -INF, INF)
+        };
+        let certain = value(None);
+        assert!(certain <= -(WIN - MAX_PLY), "without the guess the Flag is a certain loss: {certain}");
+        let sure = value(Some(1.0));
+        assert_eq!(sure, -(WIN_SUM - 4 * PLY_COST) as i32, "a sure guess: a lost game at ply 4 on the sums' scale");
+        let blind = value(Some(0.0));
+        assert!(blind.abs() < 1_000, "an enemy that cannot know: the position stands ({blind})");
+        let half = value(Some(0.5));
+        assert!(sure < half && half < blind, "the value falls with the guess: {sure} < {half} < {blind}");
     }
 
     fn probs(pairs: &[(PieceKind, f64)]) -> [f64; 12] {

@@ -126,6 +126,54 @@ fn miner_takes_the_last_bomb_before_a_known_flag() {
 }
 
 #[test]
+fn an_enemy_three_squares_from_the_flag_is_a_guess_not_a_certain_loss() {
+    // Blue's General, known (it has just taken a Red Scout on a4), stands three squares from
+    // Red's Flag on a1, with nothing of Red's able to stop it, among 16 Red pieces that never
+    // moved (no Red Scout has an open line to strike a possible Blue Flag with). Inside every
+    // sample the General "knows" the Flag: from depth 5 (its quiescence
+    // capture after Red's third move) every Red move is a lost game. The real enemy sees 16
+    // unmoved pieces; with the enemy's guess (the public belief of Red's army) the search
+    // values the position by its material again.
+    let red = [
+        ("a1", 'M'),
+        ("b1", 'B'),
+        ("c1", 'F'),
+        ("d1", 'G'),
+        ("e1", 'F'),
+        ("f1", 'H'),
+        ("g1", 'E'),
+        ("h1", 'F'),
+        ("i1", 'F'),
+        ("j1", 'G'),
+        ("c2", 'E'),
+        ("d2", 'G'),
+        ("e2", 'I'),
+        ("f2", 'F'),
+        ("g2", 'H'),
+        ("h2", 'G'),
+        ("a4", 'D'),
+        ("a5", 'W'),
+    ];
+    let mut pos = board(&with_back(&red, true), rules(), Side::Blue);
+    play_all(&mut pos, &["a5xa4"]);
+    let view = PlayerView::new(&pos, Side::Red);
+    let clock = FrozenClock;
+    let best_mean = |flag_guess: bool| {
+        let config = StrategistConfig { flag_guess, plans: 0, ..StrategistConfig::default() };
+        let mut depth = 0;
+        let mut progress = |p: &Progress| depth = p.depth;
+        let mut ctx = SearchContext::new(Budget::nodes(400_000), &clock, 3, &mut progress);
+        let (_, sums, counted) = root_scores(&view, &mut ctx, config, &mut BeliefCache::new());
+        assert!(depth >= 5, "the search must reach depth 5 for this test (reached {depth})");
+        *sums.iter().max().unwrap() as f64 / counted as f64
+    };
+    let certain = best_mean(false);
+    assert!(certain < -1_000.0, "without the guess every move is a lost game: {certain}");
+    let guessed = best_mean(true);
+    assert!(guessed > -500.0, "with the enemy's guess the position is not lost: {guessed}");
+}
+
+#[test]
 fn samples_agree_with_the_view_and_scores_combine() {
     // Over a real game between two strategists (small node budgets), every move's root scores
     // come out for exactly the legal moves; two workers with different seeds combine to a legal

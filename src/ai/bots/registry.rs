@@ -141,20 +141,6 @@ pub const BOTS: &[BotEntry] = &[
         source: "this project (issue 11, docs/bots/strategist.md)",
         scale: "strategist points (material with dynamic values, Marshal about 400), mean over the sampled enemy armies",
     },
-    // TEMPORARY (session 4 A/B): the strategist with the switches of STRATX_FLAGQ (0/1).
-    BotEntry {
-        name: "strategist-x",
-        make: || {
-            let env = |k: &str, d: u32| std::env::var(k).ok().and_then(|s| s.parse().ok()).unwrap_or(d);
-            Box::new(super::strategist::StrategistBot::with_config(super::strategist::StrategistConfig {
-                flag_guess: env("STRATX_FLAGQ", 1) == 1,
-                ..Default::default()
-            }))
-        },
-        description: "temporary A/B candidate",
-        source: "this project (issue 11, docs/bots/strategist.md)",
-        scale: "strategist points",
-    },
 ];
 
 /// One worker's share of a move, for bots whose search splits at the root: the view's legal

@@ -3,8 +3,9 @@
 //! ([`crate::ai::search::determinized`]) over enemy armies sampled from the Invincible belief
 //! matrix (human setup statistics, updated on every public move and battle:
 //! [`crate::ai::belief::matrix`]), scored by [`crate::ai::eval::strategist`], with
-//! Invincible's one-ply plans added lightly to every root move's value ([`PLANS`]);
-//! setups from [`crate::ai::setupgen::strategist`].
+//! Invincible's one-ply plans added lightly to every root move's value ([`PLANS`]), and the
+//! enemy's capture of our Flag inside the search valued by what the enemy can know of our
+//! Flag ([`FLAG_GUESS`]); setups from [`crate::ai::setupgen::strategist`].
 //!
 //! Splitting the work (a page with several workers, documented in the doc): every worker
 //! calls [`root_scores`] on the same view with its own seed (so its own samples) and the
@@ -37,7 +38,8 @@ pub struct StrategistConfig {
     /// points); 0 leaves the plans out. See [`plan_terms`].
     pub plans: u32,
     /// Value the enemy's capture of our Flag inside the search by the enemy's belief that the
-    /// piece is our Flag ([`enemy_flag_guess`]) rather than as a certain loss.
+    /// piece is our Flag ([`enemy_flag_guess`]) rather than as a certain loss (default
+    /// [`FLAG_GUESS`]).
     pub flag_guess: bool,
 }
 
@@ -47,7 +49,7 @@ impl Default for StrategistConfig {
             samples: std_samples(),
             search: Settings { max_depth: 32, table_bits: 16 },
             plans: PLANS,
-            flag_guess: false,
+            flag_guess: FLAG_GUESS,
         }
     }
 }
@@ -59,6 +61,13 @@ impl Default for StrategistConfig {
 /// 18-2-4. So 15 is 10 points ahead over all 102 games (likely, not proven); at 50 the plans' caution slowed the Flag hunt (games a third longer,
 /// half the Flag wins) and the bot lost by attrition twice as often.
 pub const PLANS: u32 = 15;
+
+/// Whether the search values the enemy's capture of our Flag by the enemy's guess
+/// ([`StrategistConfig::flag_guess`]); on by default since v7 (session 4). Measured against
+/// `invincible` at 250,000 nodes a move on the same 40 games of seed 2026 (docs/bots/strategist.md,
+/// session 4): on 27-6-7 (75.0 %), off 25-3-12 (66.2 %); without it, from depth 5 on, every
+/// root move often looked lost to an enemy that in the samples knows where our Flag is.
+pub const FLAG_GUESS: bool = true;
 
 /// The strategist bot.
 #[derive(Debug, Default)]

@@ -178,6 +178,8 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         let t = terminal_score(pos, moves, ply)?;
         match self.flag_guess {
             Some((side, q)) if pos.flag_captured() == Some(side) => {
+                // On the sums' scale ([`summed`]), not a mate score: the table may reuse it at
+                // another ply, off by q * PLY_COST a ply, which is accepted (like any evaluation).
                 let lost = -(WIN_SUM - PLY_COST * ply as i64).max(WIN_SUM / 2) as f64;
                 let stands = self.eval.evaluate(pos, side) as f64;
                 let v = (q * lost + (1.0 - q) * stands).round() as i32;

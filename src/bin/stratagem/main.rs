@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod arena;
+mod beliefs;
 mod bench;
 mod bots;
 mod perft;
@@ -47,6 +48,8 @@ enum Command {
     Ucc(ucc::Args),
     /// List the bots and the difficulty levels.
     Bots,
+    /// Score the belief models' predictions of hidden pieces over finished games.
+    Beliefs(beliefs::Args),
     /// Time the fixed works of the native/WebAssembly speed comparison.
     Bench(bench::Args),
     /// Measure how far bots overshoot a time budget per move.
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
         Command::Soak(a) => soak::run(a),
         Command::Ucc(a) => ucc::run(a),
         Command::Bots => bots::run(),
+        Command::Beliefs(a) => beliefs::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Timing(a) => timing::run(a),
     }

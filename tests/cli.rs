@@ -248,3 +248,27 @@ fn perft_counts_match_the_library() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("a field has 100 letters"), "{}", stderr(&o));
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_tool_quietly() {
+    use std::io::Read;
+    // 200 KB of JSON: more than a pipe holds, so the tool is still writing when the reader
+    // closes its end.
+    let mut child = bin()
+        .args(["replay", "--json", &game("generated-classic-flag.xml")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 10];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // stdout dropped here: the pipe is closed.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(out.status.signal(), Some(libc::SIGPIPE), "{:?}", out.status);
+    }
+}

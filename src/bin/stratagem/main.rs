@@ -57,6 +57,14 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // A reader that stops early (`stratagem replay --json game.xml | head`) closes the pipe;
+    // with Rust's default (SIGPIPE ignored) the next print would panic. The default action
+    // ends the process quietly, as other command-line tools do.
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any thread exists; SIG_DFL is a valid action.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     match cli.command {
         Command::Setup(c) => setup::run(c),

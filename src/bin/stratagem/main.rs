@@ -57,15 +57,18 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    let cli = Cli::parse();
     // A reader that stops early (`stratagem replay --json game.xml | head`) closes the pipe;
     // with Rust's default (SIGPIPE ignored) the next print would panic. The default action
-    // ends the process quietly, as other command-line tools do.
+    // ends the process quietly, as other command-line tools do. Not for `ucc`, which checks
+    // every write and tells the manager's closed pipe apart in words.
     #[cfg(unix)]
-    // SAFETY: called first thing in main, before any thread exists; SIG_DFL is a valid action.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    if !matches!(cli.command, Command::Ucc(_)) {
+        // SAFETY: called in main before any thread is started; SIG_DFL is a valid action.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
     }
-    let cli = Cli::parse();
     match cli.command {
         Command::Setup(c) => setup::run(c),
         Command::Replay(a) => replay::run(a),

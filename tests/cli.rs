@@ -272,3 +272,19 @@ fn a_reader_that_stops_early_ends_the_tool_quietly() {
         assert_eq!(out.status.signal(), Some(libc::SIGPIPE), "{:?}", out.status);
     }
 }
+
+#[test]
+fn bots_search_on_threads_by_name_and_only_those_that_can() {
+    // `strategist@2`: the strategist searching on two threads, in a reproducible match.
+    let o =
+        run(&["arena", "strategist@2", "random", "--games", "2", "--nodes", "400", "--threads", "1", "--seed", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("result: strategist@2"), "{}", stdout(&o));
+    // A bot whose move does not split, or a bad count, is refused with its name.
+    let o = run(&["arena", "negamax@2", "random", "--games", "2", "--nodes", "400"]);
+    assert!(!o.status.success(), "{}", stdout(&o));
+    assert!(stderr(&o).contains("negamax@2"), "{}", stderr(&o));
+    let o = run_stdin(&["ucc", "negamax", "--threads", "2"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("one thread only"), "{}", stderr(&o));
+}

@@ -64,9 +64,10 @@ pub const PLANS: u32 = 15;
 
 /// Whether the search values the enemy's capture of our Flag by the enemy's guess
 /// ([`StrategistConfig::flag_guess`]); on by default since v7 (session 4). Measured against
-/// `invincible` at 250,000 nodes a move on the same 40 games of seed 2026 (docs/bots/strategist.md,
-/// session 4): on 27-6-7 (75.0 %), off 25-3-12 (66.2 %); without it, from depth 5 on, every
-/// root move often looked lost to an enemy that in the samples knows where our Flag is.
+/// `invincible` at 250,000 nodes a move on the same games (docs/bots/strategist.md, session 4):
+/// seed 2026, on 27-6-7, off 25-3-12; seed 2027, 27-0-13 both; over the 80, 71.2 % against
+/// 66.9 % (likely, not proven). Without it, from depth 5 on, every root move often looked lost
+/// to an enemy that in the samples knows where our Flag is.
 pub const FLAG_GUESS: bool = true;
 
 /// The strategist bot.

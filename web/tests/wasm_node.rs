@@ -1,5 +1,5 @@
-//! wasm-bindgen tests of the page's bindings (`stratagem::wasm`), run in Node by
-//! wasm-bindgen-test-runner: `cargo test --target wasm32-unknown-unknown --test wasm_node`
+//! wasm-bindgen tests of the page's bindings (`stratagem_web`, web/src/lib.rs), run in Node by
+//! wasm-bindgen-test-runner: `cargo test --target wasm32-unknown-unknown -p stratagem-web --test wasm_node`
 //! (the runner is set in `.cargo/config.toml`; scripts/test.sh runs this).
 //!
 //! Invariants checked: the referee the page holds agrees with the rules engine when compiled
@@ -16,7 +16,7 @@ use js_sys::{Array, Error, Reflect};
 use stratagem::ai::{Budget, FrozenClock, Progress, engine, make_bot};
 use stratagem::rules::{Game, Move, PieceKind, Rules, Setup, Side, Square};
 use stratagem::rules::{PlayerView, ViewRecord};
-use stratagem::wasm::{Referee, check_setup, combine_parts, inject_fault, levels, think, think_part};
+use stratagem_web::{Referee, check_setup, combine_parts, inject_fault, levels, think, think_part};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 

@@ -37,11 +37,16 @@ const COL_J: Bits = column(9);
 /// The set with the one square `index` (0..100).
 ///
 /// Built from one 64-bit shift: a variable 128-bit shift is a library call in wasm32
-/// (`__ashlti3`, 2 % of a search there).
+/// (`__ashlti3`, 2 % of a search there). The half is chosen with masks, not a branch or a
+/// select: LLVM folded `if index < 64 { b } else { b << 64 }` back into a variable 128-bit shift
+/// by `index & 64` where `bit` was inlined into `place`, `unplace`, `apply_unchecked` and `undo`,
+/// and so the library call came back on every move.
 #[inline(always)]
 pub const fn bit(index: usize) -> Bits {
     let b = 1u64 << (index & 63);
-    if index < 64 { b as Bits } else { (b as Bits) << 64 }
+    // All ones when the square is in the high half (index 64..128), else zero.
+    let high = ((index >> 6) as u64).wrapping_neg();
+    (((b & high) as Bits) << 64) | (b & !high) as Bits
 }
 
 /// Each square of `b` moved one row up (towards row 10); squares of row 10 drop out.

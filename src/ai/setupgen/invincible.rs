@@ -193,15 +193,13 @@ fn may_stand(s: usize, kind: PieceKind) -> bool {
 /// Roulette-wheel choice of an empty square for `kind` (never one [`may_stand`] forbids).
 fn pick_square(prob: &[ByKind<f64>; 40], slots: &[Option<PieceKind>; 40], kind: PieceKind, rng: &mut BotRng) -> usize {
     let free = |s: usize| slots[s].is_none() && may_stand(s, kind);
-    // Each weight once: the roulette reads them twice (the sum, then the scan), and this is the
-    // generator's inner loop (40 calls per setup, 50 setups per bot setup). Same values, same
-    // order of summation, so the same squares as before.
-    let weights: [f64; 40] = std::array::from_fn(|s| if free(s) { prob[s][kind].max(0.0) } else { 0.0 });
-    let total: f64 = weights.iter().sum();
+    let weight = |s: usize| if free(s) { prob[s][kind].max(0.0) } else { 0.0 };
+    let total: f64 = (0..40).map(weight).sum();
     if total > 0.0 && total.is_finite() {
         let mut x = rng.random::<f64>() * total;
         let mut last = None;
-        for (s, &w) in weights.iter().enumerate() {
+        for s in 0..40 {
+            let w = weight(s);
             if w > 0.0 {
                 if x < w {
                     return s;

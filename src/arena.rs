@@ -30,8 +30,9 @@
 //! `elo1`; it stops at `LLR >= ln((1-beta)/alpha)` (H1: accept elo1) or `LLR <= ln(beta/(1-alpha))`
 //! (H0), `alpha = beta = 0.05`.
 
+use crate::ai::bots::threaded::make_bot_threaded;
 use crate::ai::engine::{move_seed, think};
-use crate::ai::{Bot, Budget, Progress, SystemClock, make_bot, rng_from_seed};
+use crate::ai::{Bot, Budget, Progress, SystemClock, rng_from_seed};
 use crate::outside::{Answer, Fault, OutsideEngine};
 use crate::rules::notation::GameRecord;
 use crate::rules::{BySide, Game, Outcome, Rules, Setup, Side, Variant};
@@ -559,7 +560,7 @@ fn play_match_game(
     for (n, p) in names.iter().zip(programs) {
         bots.push(match p {
             Some(_) => None,
-            None => Some(make_bot(n).ok_or_else(|| ArenaError::UnknownBot(n.to_string()))?),
+            None => Some(make_bot_threaded(n).ok_or_else(|| ArenaError::UnknownBot(n.to_string()))?),
         });
     }
     let pair = (index / 2) as u64;
@@ -647,7 +648,7 @@ pub fn run_match(
             if settings.rules.variant != Variant::Classic {
                 return Err(ArenaError::Program("the UCC protocol plays the classic army only".to_string()));
             }
-        } else if make_bot(n).is_none() {
+        } else if make_bot_threaded(n).is_none() {
             return Err(ArenaError::UnknownBot(n.to_string()));
         }
     }

@@ -38,6 +38,8 @@
 pub mod ai;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod arena;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod beliefscore;
 pub mod benchwork;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod outside;

@@ -248,3 +248,43 @@ fn perft_counts_match_the_library() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("a field has 100 letters"), "{}", stderr(&o));
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_tool_quietly() {
+    use std::io::Read;
+    // 200 KB of JSON: more than a pipe holds, so the tool is still writing when the reader
+    // closes its end.
+    let mut child = bin()
+        .args(["replay", "--json", &game("generated-classic-flag.xml")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 10];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // stdout dropped here: the pipe is closed.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(out.status.signal(), Some(libc::SIGPIPE), "{:?}", out.status);
+    }
+}
+
+#[test]
+fn bots_search_on_threads_by_name_and_only_those_that_can() {
+    // `strategist@2`: the strategist searching on two threads, in a reproducible match.
+    let o =
+        run(&["arena", "strategist@2", "random", "--games", "2", "--nodes", "400", "--threads", "1", "--seed", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("result: strategist@2"), "{}", stdout(&o));
+    // A bot whose move does not split, or a bad count, is refused with its name.
+    let o = run(&["arena", "negamax@2", "random", "--games", "2", "--nodes", "400"]);
+    assert!(!o.status.success(), "{}", stdout(&o));
+    assert!(stderr(&o).contains("negamax@2"), "{}", stderr(&o));
+    let o = run_stdin(&["ucc", "negamax", "--threads", "2"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("one thread only"), "{}", stderr(&o));
+}

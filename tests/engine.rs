@@ -10,6 +10,7 @@ mod common;
 
 use common::board;
 use rand::RngCore;
+use stratagem::ai::bots::threaded::make_bot_threaded;
 use stratagem::ai::engine::{ThinkError, combine_parts, move_seed, part_seed, think, think_part};
 use stratagem::ai::{Budget, FrozenClock, PARTS, Progress, bot_entry, bot_names, make_bot, rng_from_seed};
 use stratagem::arena::play_game;
@@ -163,6 +164,49 @@ fn one_part_alone_is_the_bots_own_move_and_parts_combine_to_a_legal_move() {
             }
         }
     }
+}
+
+/// Native threads (`name@N`, `ai::bots::threaded`) search as the page's workers do: thread
+/// `w` is worker `w`, so one thread is the bot's own move and two threads are the page's
+/// two-worker move, node for node.
+#[test]
+fn threads_search_as_the_pages_workers_do() {
+    let pos = midgame();
+    let view = PlayerView::new(&pos, pos.to_move());
+    let budget = Budget::nodes(3000);
+    for parts in PARTS {
+        for seed in [42, 7] {
+            let name = parts.bot;
+            let mut bot = make_bot(name).unwrap();
+            let own = think(bot.as_mut(), &view, budget, &FrozenClock, seed, &mut quiet()).unwrap();
+            let mut one = make_bot_threaded(&format!("{name}@1")).unwrap();
+            let t1 = think(one.as_mut(), &view, budget, &FrozenClock, seed, &mut quiet()).unwrap();
+            assert_eq!(
+                (t1.mv, &t1.candidates, t1.nodes),
+                (own.mv, &own.candidates, own.nodes),
+                "{name}@1, seed {seed}"
+            );
+
+            let w0 = think_part(parts, &view, budget, &FrozenClock, seed, 0, &mut quiet()).unwrap();
+            let w1 = think_part(parts, &view, budget, &FrozenClock, seed, 1, &mut quiet()).unwrap();
+            let page = combine_parts(parts, &view, &[w0, w1]).unwrap();
+            let mut two = make_bot_threaded(&format!("{name}@2")).unwrap();
+            let t2 = think(two.as_mut(), &view, budget, &FrozenClock, seed, &mut quiet()).unwrap();
+            assert_eq!(
+                (t2.mv, &t2.candidates, t2.nodes),
+                (page.mv, &page.candidates, page.nodes),
+                "{name}@2, seed {seed}"
+            );
+            // Reproducible under a node budget whatever the threads' timing.
+            let again = think(two.as_mut(), &view, budget, &FrozenClock, seed, &mut quiet()).unwrap();
+            assert_eq!((again.mv, again.nodes), (t2.mv, t2.nodes));
+        }
+    }
+    // Names the registry cannot make on threads.
+    for bad in ["random@2", "strategist@0", "strategist@", "strategist@two", "nobody@2"] {
+        assert!(make_bot_threaded(bad).is_none(), "{bad}");
+    }
+    assert_eq!(make_bot_threaded("negamax").unwrap().name(), "negamax");
 }
 
 #[test]

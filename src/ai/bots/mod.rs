@@ -18,6 +18,8 @@ pub mod random;
 pub mod registry;
 pub mod strategist;
 pub mod strategoai;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod threaded;
 
 pub use alphabeta::AlphaBetaBot;
 pub use expectimax::ExpectimaxBot;

@@ -19,7 +19,8 @@ use stratagem::rules::{Rules, Variant};
 #[derive(clap::Args)]
 pub struct Args {
     /// The two bots (A and B) of a match; not used with --round-robin. `ucc:<program and
-    /// args>` (quoted, one argument) is an outside program speaking the 2012 UCC protocol.
+    /// args>` (quoted, one argument) is an outside program speaking the 2012 UCC protocol;
+    /// `strategist@N` is the strategist searching each move on N threads.
     #[arg(num_args = 0..=2, value_name = "BOT")]
     bots: Vec<String>,
     /// Games to play (rounded up to whole pairs; per pairing in a round robin).

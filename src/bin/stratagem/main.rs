@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod arena;
+mod beliefs;
 mod bench;
 mod bots;
 mod perft;
@@ -47,6 +48,8 @@ enum Command {
     Ucc(ucc::Args),
     /// List the bots and the difficulty levels.
     Bots,
+    /// Score the belief models' predictions of hidden pieces over finished games.
+    Beliefs(beliefs::Args),
     /// Time the fixed works of the native/WebAssembly speed comparison.
     Bench(bench::Args),
     /// Measure how far bots overshoot a time budget per move.
@@ -55,6 +58,17 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // A reader that stops early (`stratagem replay --json game.xml | head`) closes the pipe;
+    // with Rust's default (SIGPIPE ignored) the next print would panic. The default action
+    // ends the process quietly, as other command-line tools do. Not for `ucc`, which checks
+    // every write and tells the manager's closed pipe apart in words.
+    #[cfg(unix)]
+    if !matches!(cli.command, Command::Ucc(_)) {
+        // SAFETY: called in main before any thread is started; SIG_DFL is a valid action.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
+    }
     match cli.command {
         Command::Setup(c) => setup::run(c),
         Command::Replay(a) => replay::run(a),
@@ -63,6 +77,7 @@ fn main() -> ExitCode {
         Command::Soak(a) => soak::run(a),
         Command::Ucc(a) => ucc::run(a),
         Command::Bots => bots::run(),
+        Command::Beliefs(a) => beliefs::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Timing(a) => timing::run(a),
     }

@@ -45,17 +45,20 @@ pub struct Args {
 }
 
 /// Everything needed to replay, whatever the file format.
-struct Loaded {
+pub(crate) struct Loaded {
     format: &'static str,
-    start: Position,
-    moves: Vec<SourceMove>,
+    pub(crate) start: Position,
+    pub(crate) moves: Vec<SourceMove>,
+    /// Red's and Blue's player names, when the file gives them (records only).
+    pub(crate) players: [Option<String>; 2],
     recorded: Option<Outcome>,
     /// The result in the file's own words, when they say more than the outcome.
     recorded_words: Option<String>,
 }
 
-fn load(text: &str, args: &Args) -> Result<Loaded, String> {
-    let apply = |mut rules: Rules| {
+/// The rules switches given on the command line, applied over a file's own rules.
+fn overrides(args: &Args) -> impl Fn(Rules) -> Rules + '_ {
+    move |mut rules: Rules| {
         if let Some(n) = args.two_square {
             rules.two_square_limit = (n > 0).then_some(n);
         }
@@ -66,7 +69,12 @@ fn load(text: &str, args: &Args) -> Result<Loaded, String> {
             rules.scout_move_and_strike = matches!(v, OnOff::On);
         }
         rules
-    };
+    }
+}
+
+/// Reads a Gravon XML file or a Stratagem record (told apart by the first character), its
+/// rules passed through `apply` (command-line switches; `std::convert::identity` for none).
+pub(crate) fn load(text: &str, apply: impl Fn(Rules) -> Rules) -> Result<Loaded, String> {
     if text.trim_start_matches('\u{feff}').trim_start().starts_with('<') {
         let g = GravonGame::read(text).map_err(|e| e.to_string())?;
         let field = g.field.as_deref().ok_or("the file has no <field>: there is no position to replay")?;
@@ -80,7 +88,14 @@ fn load(text: &str, args: &Args) -> Result<Loaded, String> {
             field_position(field, rules, Side::Red).map_err(|e| format!("line {}: field: {e}", g.field_line))?;
         let recorded = g.recorded_outcome().map_err(|e| format!("<result>: {}", e.message))?;
         let recorded_words = g.result.map(|r| r.describe());
-        Ok(Loaded { format: "Gravon XML", start, moves: g.source_moves(), recorded, recorded_words })
+        Ok(Loaded {
+            format: "Gravon XML",
+            start,
+            moves: g.source_moves(),
+            players: [None, None],
+            recorded,
+            recorded_words,
+        })
     } else {
         let p = GameRecord::parse(text).map_err(|e| e.to_string())?;
         let mut record = p.record;
@@ -90,6 +105,7 @@ fn load(text: &str, args: &Args) -> Result<Loaded, String> {
             format: "Stratagem record",
             start,
             moves: p.source_moves,
+            players: [record.red_player.clone(), record.blue_player.clone()],
             recorded: record.result,
             recorded_words: None,
         })
@@ -147,7 +163,7 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("{}: not UTF-8 text", args.file.display());
         return ExitCode::from(2);
     };
-    let loaded = match load(&text, &args) {
+    let loaded = match load(&text, overrides(&args)) {
         Ok(l) => l,
         Err(e) => {
             eprintln!("{}: {e}", args.file.display());

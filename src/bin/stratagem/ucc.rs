@@ -5,6 +5,8 @@
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
+use stratagem::ai::bots::registry::bot_parts;
+use stratagem::ai::bots::threaded::make_bot_threaded;
 use stratagem::ai::{Budget, SystemClock, make_bot};
 use stratagem::ucc::UccPlayer;
 
@@ -22,10 +24,31 @@ pub struct Args {
     /// Seed of the setup and of every move.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Threads searching each move (bots whose move splits into parts, e.g. `strategist`;
+    /// 0: every core). Default 1: the manager runs both programs on one machine, and more
+    /// threads for us would take the other program's time.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: u32,
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let Some(bot) = make_bot(&args.bot) else {
+    let threads = match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
+        n => n,
+    };
+    let bot = if threads > 1 {
+        if bot_parts(&args.bot).is_none() {
+            eprintln!(
+                "stratagem ucc: '{}' searches on one thread only (--threads is for bots whose move splits into parts, e.g. strategist)",
+                args.bot
+            );
+            return ExitCode::from(2);
+        }
+        make_bot_threaded(&format!("{}@{threads}", args.bot))
+    } else {
+        make_bot(&args.bot)
+    };
+    let Some(bot) = bot else {
         eprintln!("stratagem ucc: unknown bot '{}' (see `stratagem bots`)", args.bot);
         return ExitCode::from(2);
     };

@@ -1,0 +1,127 @@
+//! A bot whose move is split into parts ([`BotParts`], today the strategist) searched by
+//! several threads at once natively, as the page does with several workers (issue 11:
+//! "natively, on all threads"). Root parallelism: each thread searches its own sampled armies
+//! with the whole budget and the same deadline, and the parts are added up by the bot's own
+//! rule ([`engine::combine_parts`]); no memory is shared during the search.
+//!
+//! Thread `w` is seeded as the page's worker `w` ([`engine::part_seed`] of the move's seed), so
+//! one thread plays exactly the bot's own move (same seed, same node budget), and a node budget
+//! keeps the move reproducible whatever the number of threads and the machine's load.
+//!
+//! Native only (the page's workers are the browser's threads).
+
+use crate::ai::bots::registry::BotParts;
+use crate::ai::engine::{self, Part};
+use crate::ai::{Bot, BotRng, Budget, Clock, FrozenClock, SearchContext, SystemClock};
+use crate::rules::{Move, PlayerView, Setup, Variant};
+use rand::{RngCore, SeedableRng};
+
+/// The bot of `parts` on `threads` threads (see the module doc).
+pub struct ThreadedBot {
+    parts: &'static BotParts,
+    threads: u32,
+    /// The bot itself, for its setups.
+    inner: Box<dyn Bot>,
+}
+
+impl ThreadedBot {
+    /// The bot named by `parts` searching on `threads` threads (at least one). `None` if the
+    /// registry cannot make the bot.
+    pub fn new(parts: &'static BotParts, threads: u32) -> Option<ThreadedBot> {
+        let inner = crate::ai::make_bot(parts.bot)?;
+        Some(ThreadedBot { parts, threads: threads.max(1), inner })
+    }
+
+    /// Threads used per move.
+    pub fn threads(&self) -> u32 {
+        self.threads
+    }
+}
+
+/// The seed of thread `worker`, from the move's random source before anything drew from it:
+/// the same value as [`engine::part_seed`] of the move's seed.
+fn worker_rng(move_rng: &BotRng, worker: u32) -> BotRng {
+    let mut r = move_rng.clone();
+    if worker == 0 {
+        return r;
+    }
+    r.set_stream(u64::from(worker));
+    BotRng::seed_from_u64(r.next_u64())
+}
+
+impl Bot for ThreadedBot {
+    fn name(&self) -> &'static str {
+        self.parts.bot
+    }
+
+    fn choose_move(&mut self, view: &PlayerView, ctx: &mut SearchContext) -> Move {
+        // The threads cannot share the caller's clock (it need not be thread-safe): under a
+        // time budget each gets a wall clock started now with the time left; under a node
+        // budget alone, the frozen clock (time does not enter the search).
+        let budget = match ctx.budget.time_ms {
+            Some(ms) => Budget { time_ms: Some((ms - ctx.elapsed_ms()).max(0.0)), ..ctx.budget },
+            None => ctx.budget,
+        };
+        let wall = SystemClock::new();
+        let clock: &(dyn Clock + Sync) = if budget.time_ms.is_some() { &wall } else { &FrozenClock };
+        let parts = self.parts;
+        let rngs: Vec<BotRng> = (0..self.threads).map(|w| worker_rng(&ctx.rng, w)).collect();
+        let list: Vec<Part> = std::thread::scope(|s| {
+            let handles: Vec<_> = rngs
+                .into_iter()
+                .map(|rng| {
+                    s.spawn(move || {
+                        let mut quiet = |_: &crate::ai::Progress| {};
+                        // A thread that starts late (a busy machine) has that much less time:
+                        // every thread ends by the same deadline, counted from the move's start.
+                        let late = clock.now_ms();
+                        let budget = Budget { time_ms: budget.time_ms.map(|ms| (ms - late).max(0.0)), ..budget };
+                        let mut c = SearchContext::new(budget, clock, 0, &mut quiet);
+                        c.rng = rng;
+                        let (moves, sums, counted) = (parts.part)(view, &mut c);
+                        Part {
+                            moves,
+                            sums,
+                            counted,
+                            nodes: c.nodes(),
+                            depth: c.last_report().depth,
+                            elapsed_ms: c.elapsed_ms(),
+                        }
+                    })
+                })
+                .collect();
+            // A thread that panicked passes its panic on, as the bot itself would have.
+            handles.into_iter().map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect()
+        });
+        ctx.add_nodes(list.iter().map(|p| p.nodes).sum());
+        match engine::combine_parts(parts, view, &list) {
+            Ok(t) => {
+                ctx.report(t.depth, Some(t.mv), t.score);
+                ctx.set_candidates(t.candidates);
+                t.mv
+            }
+            // Parts made by the bot's own code for this view always combine; if they did not,
+            // the engine's check of the answer reports the bot's error.
+            Err(e) => panic!("{}: parts did not combine: {e}", parts.bot),
+        }
+    }
+
+    fn setup(&mut self, variant: Variant, rng: &mut BotRng) -> Setup {
+        self.inner.setup(variant, rng)
+    }
+}
+
+/// The bot a name stands for: a registry name, or `name@N` for that bot searching on `N`
+/// threads (`N` at least 1; only a bot whose move splits into parts, see
+/// [`crate::ai::bots::registry::PARTS`]). `None` for an unknown name, a bot without parts, or
+/// a thread count that is not a positive number.
+pub fn make_bot_threaded(name: &str) -> Option<Box<dyn Bot>> {
+    match name.split_once('@') {
+        None => crate::ai::make_bot(name),
+        Some((bot, n)) => {
+            let threads: u32 = n.parse().ok().filter(|&t| t >= 1)?;
+            let parts = crate::ai::bots::registry::bot_parts(bot)?;
+            Some(Box::new(ThreadedBot::new(parts, threads)?))
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! `stratagem beliefs FILE...`: how well the belief models predict the hidden pieces of the
+//! given games (log-loss and top-1 accuracy; `stratagem::beliefscore`). The games are game
+//! records (e.g. from `stratagem arena --save DIR`) or Gravon XML files.
+//!
+//! Exit codes: 0 scored; 2 a file cannot be read or parsed, or no game was given (the other
+//! files are still scored and the table printed, so one bad file loses nothing).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use stratagem::beliefscore::{ScoreSettings, Scores, score_game};
+use stratagem::rules::notation::replay_partial;
+
+/// Arguments of `stratagem beliefs`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Game records or Gravon XML files (a directory stands for the files in it).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Predict after every N plies.
+    #[arg(long, default_value_t = 10)]
+    every: u32,
+    /// Armies the `sampler` model draws per prediction (0 skips the model).
+    #[arg(long, default_value_t = 32)]
+    samples: u32,
+    /// Seed of the sampler's draws.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Only the predictions of the side played by this player (a record's `Red`/`Blue` tag,
+    /// e.g. a bot's name from `arena --save`): how well that bot's opponents' pieces are
+    /// guessed. Default: both sides of every game.
+    #[arg(long, value_name = "NAME")]
+    viewer: Option<String>,
+}
+
+fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
+                .map_err(|e| format!("{}: cannot list: {e}", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|q| q.is_file())
+                .collect();
+            entries.sort();
+            out.extend(entries);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let files = match expand(&args.files) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut total = Scores::default();
+    let mut failed = false;
+    for (i, file) in files.iter().enumerate() {
+        let text = match std::fs::read(file).map(String::from_utf8) {
+            Ok(Ok(t)) => t,
+            Ok(Err(_)) => {
+                eprintln!("{}: not UTF-8 text", file.display());
+                failed = true;
+                continue;
+            }
+            Err(e) => {
+                eprintln!("{}: cannot read: {e}", file.display());
+                failed = true;
+                continue;
+            }
+        };
+        let loaded = match crate::replay::load(&text, std::convert::identity) {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("{}: {e}", file.display());
+                failed = true;
+                continue;
+            }
+        };
+        let start = loaded.start.clone();
+        let (rp, error) = replay_partial(loaded.start, &loaded.moves, false);
+        if let Some(e) = error {
+            // The plies before the refused one are still a game the views can follow.
+            eprintln!("{}: scored up to the refused ply: {e}", file.display());
+        }
+        let reports: Vec<_> = rp.plies.into_iter().map(|p| p.report).collect();
+        let sides = match &args.viewer {
+            None => [true, true],
+            Some(name) => loaded.players.clone().map(|p| p.as_deref() == Some(name.as_str())),
+        };
+        let settings = ScoreSettings { every: args.every, samples: args.samples, seed: args.seed ^ i as u64, sides };
+        total.merge(&score_game(&start, &reports, &settings));
+    }
+    if total.games == 0 {
+        match &args.viewer {
+            Some(n) => eprintln!("no game scored: no game has a player named {n:?} (a record's Red or Blue tag)"),
+            None => eprintln!("no game scored"),
+        }
+        return ExitCode::from(2);
+    }
+    print!("{}", total.markdown());
+    let whose = match &args.viewer {
+        None => "both sides".to_string(),
+        Some(n) => format!("the side played by {n}"),
+    };
+    println!(
+        "Predictions every {} plies by {whose}; sampler: {} armies per prediction, seed {}.",
+        args.every.max(1),
+        args.samples,
+        args.seed
+    );
+    if failed { ExitCode::from(2) } else { ExitCode::SUCCESS }
+}

@@ -4,8 +4,8 @@
 //! which owns the Stratego trademark): an exact rules engine, bots rebuilt from the research
 //! literature, and WebAssembly bindings for the web page.
 //!
-//! Layers point one way: `rules` <- `ai` <- arena / command line; the page's WebAssembly bindings are the
-//! crate `stratagem-web` (`web/`).
+//! Layers point one way: `rules` <- `ai` <- arena / command line; the page's WebAssembly
+//! bindings are the crate `stratagem-web` (`web/`), over this one.
 //!
 //! ```
 //! use stratagem::rules::{Game, Move, Rules, Setup};

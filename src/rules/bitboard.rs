@@ -40,8 +40,8 @@ const COL_J: Bits = column(9);
 /// (`__ashlti3`, 2 % of a search there). In wasm32 the half is chosen with masks, not a branch
 /// or a select: LLVM folded `if index < 64 { b } else { b << 64 }` back into a variable 128-bit
 /// shift by `index & 64` where `bit` was inlined into `place`, `unplace`, `apply_unchecked` and
-/// `undo`, and so the library call came back on every move (perft in wasm 1.3x faster without
-/// it, BENCHMARKS.md). Natively the select is two conditional moves, and it was 3-6 % faster in
+/// `undo`, and so the library call came back on every move (without it perft ran 1.3x faster
+/// in Node's V8, about 4 % faster in Chromium: BENCHMARKS.md). Natively the select is two conditional moves, and it was 3-6 % faster in
 /// perft than the masks (A/B in both orders, loaded machine), so native builds keep it.
 #[inline(always)]
 pub const fn bit(index: usize) -> Bits {

@@ -139,10 +139,12 @@ build_pkg() {
   ensure_wasm_bindgen
   ensure_wasm_opt
   log "building the wasm package"
-  # wasm-release: the release profile with size-optimised dependencies (Cargo.toml says why)
-  (cd "$ROOT" && cargo build --profile wasm-release --lib --target wasm32-unknown-unknown)
+  # The module is the web/ crate (the page's facade over the engine); wasm-release is the
+  # release profile with the facade and the dependencies optimised for size (Cargo.toml says why).
+  # --out-name keeps the package's file names (pkg/stratagem.js, stratagem_bg.wasm) the page loads.
+  (cd "$ROOT" && cargo build --profile wasm-release -p stratagem-module --lib --target wasm32-unknown-unknown)
   wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
-    --out-dir "$ROOT/pkg" "$ROOT/target/wasm32-unknown-unknown/wasm-release/stratagem.wasm"
+    --out-name stratagem --out-dir "$ROOT/pkg" "$ROOT/target/wasm32-unknown-unknown/wasm-release/stratagem_module.wasm"
   local level="${STRATAGEM_WASM_OPT:--O3}" wasm="$ROOT/pkg/stratagem_bg.wasm"
   if [ "$level" != off ] && [ -x "$ROOT/node_modules/.bin/wasm-opt" ]; then
     log "optimising with wasm-opt $level"

@@ -70,7 +70,7 @@ setup() {
 }
 doc_tests() { cargo test --doc; }
 wasm_browser_tests() {
-  CHROMEDRIVER="$CHROMEDRIVER_BIN" cargo test --target wasm32-unknown-unknown --test wasm_browser
+  CHROMEDRIVER="$CHROMEDRIVER_BIN" cargo test --target wasm32-unknown-unknown -p stratagem-web --test wasm_browser
 }
 e2e_tests() {
   cd "$ROOT/tests/e2e"
@@ -89,14 +89,14 @@ run_step "set-up: install what is missing" setup
 [ "$LAST_RC" = 0 ] || exit 1
 
 run_step "format (cargo fmt --check)" cargo fmt --check
-run_step "lints: clippy native, all targets" cargo clippy --all-targets -- -D warnings
+run_step "lints: clippy native, all targets" cargo clippy --workspace --all-targets -- -D warnings
 run_step "lints: clippy wasm32 (library and the wasm-bindgen tests)" \
-  cargo clippy --target wasm32-unknown-unknown --lib --test wasm_node --test wasm_browser -- -D warnings
+  cargo clippy --target wasm32-unknown-unknown --workspace --lib --test wasm_node --test wasm_browser -- -D warnings
 
 run_step "native tests (unit, integration, benches in test mode)" cargo test --all-targets --no-fail-fast
 run_step "doc tests" doc_tests
 
-run_step "wasm-bindgen tests in Node" cargo test --target wasm32-unknown-unknown --test wasm_node
+run_step "wasm-bindgen tests in Node" cargo test --target wasm32-unknown-unknown -p stratagem-web --test wasm_node
 run_step "wasm-bindgen tests in headless Chromium" wasm_browser_tests
 
 # Every fuzz target for a few seconds from its committed corpus (the long runs are in

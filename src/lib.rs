@@ -4,7 +4,8 @@
 //! which owns the Stratego trademark): an exact rules engine, bots rebuilt from the research
 //! literature, and WebAssembly bindings for the web page.
 //!
-//! Layers point one way: `rules` <- `ai` <- arena / command line <- `wasm` bindings.
+//! Layers point one way: `rules` <- `ai` <- arena / command line; the page's WebAssembly
+//! bindings are the crate `stratagem-web` (`web/`), over this one.
 //!
 //! ```
 //! use stratagem::rules::{Game, Move, Rules, Setup};
@@ -46,8 +47,6 @@ pub mod rules;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod soak;
 pub mod ucc;
-#[cfg(target_arch = "wasm32")]
-pub mod wasm;
 
 // The chosen public API, for a user of the crate: the referee and its vocabulary, the player
 // view, and the one engine call with what it needs. Everything else is reachable through the

@@ -37,10 +37,22 @@ const COL_J: Bits = column(9);
 /// The set with the one square `index` (0..100).
 ///
 /// Built from one 64-bit shift: a variable 128-bit shift is a library call in wasm32
-/// (`__ashlti3`, 2 % of a search there).
+/// (`__ashlti3`, 2 % of a search there). In wasm32 the half is chosen with masks, not a branch
+/// or a select: LLVM folded `if index < 64 { b } else { b << 64 }` back into a variable 128-bit
+/// shift by `index & 64` where `bit` was inlined into `place`, `unplace`, `apply_unchecked` and
+/// `undo`, and so the library call came back on every move (without it perft ran 1.3x faster
+/// in Node's V8, about 4 % faster in Chromium: BENCHMARKS.md). Natively the select is two conditional moves, and it was 3-6 % faster in
+/// perft than the masks (A/B in both orders, loaded machine), so native builds keep it.
 #[inline(always)]
 pub const fn bit(index: usize) -> Bits {
     let b = 1u64 << (index & 63);
+    #[cfg(target_arch = "wasm32")]
+    {
+        // All ones when the square is in the high half (index 64..128), else zero.
+        let high = ((index >> 6) as u64).wrapping_neg();
+        (((b & high) as Bits) << 64) | (b & !high) as Bits
+    }
+    #[cfg(not(target_arch = "wasm32"))]
     if index < 64 { b as Bits } else { (b as Bits) << 64 }
 }
 

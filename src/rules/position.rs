@@ -147,7 +147,7 @@ impl MoveReport {
     }
 
     /// Whether the move revealed the piece as a Scout by going more than one square.
-    pub(crate) const fn reveals_scout(&self) -> bool {
+    pub const fn reveals_scout(&self) -> bool {
         self.from.line_distance(self.to) > 1
     }
 }

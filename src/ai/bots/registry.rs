@@ -153,7 +153,7 @@ pub type RootPart = (Vec<Move>, Vec<i64>, usize);
 /// bot's own rule). Listed in [`PARTS`]; the engine runs them ([`crate::ai::engine::think_part`],
 /// [`crate::ai::engine::combine_parts`]).
 ///
-/// Invariant (tested in `tests/engine.rs` and `tests/wasm_node.rs`): one part combined alone,
+/// Invariant (tested in `tests/engine.rs` and `web/tests/wasm_node.rs`): one part combined alone,
 /// for the same view, seed and node budget, is the move the bot itself plays.
 #[derive(Clone, Copy)]
 pub struct BotParts {

@@ -190,7 +190,12 @@ impl Scoring for Table61 {
     fn filter(&self, pos: &Position, moves: &mut MoveList) {
         let frozen = self.frozen;
         if frozen != 0 {
-            moves.retain(|m| pos.piece_at(m.from).is_some_and(|id| frozen >> id.index() & 1 == 0));
+            // Two 64-bit halves: a variable shift of a u128 is a library call in wasm32
+            // (`__lshrti3`), and this runs at every node.
+            let halves = [frozen as u64, (frozen >> 64) as u64];
+            moves.retain(|m| {
+                pos.piece_at(m.from).is_some_and(|id| halves[id.index() / 64] >> (id.index() % 64) & 1 == 0)
+            });
         }
     }
 

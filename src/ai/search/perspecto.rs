@@ -21,6 +21,7 @@ use crate::ai::belief::perspecto::{Fears, MoveAnalysis, Pool, success, unknown_v
 use crate::ai::belief::perspecto::{flag_probabilities, known_vs_unknown};
 use crate::ai::eval::perspecto::{KNOWN_BOMB, KNOWN_SHARE, average_value, capture_weight, piece_values};
 use crate::ai::search::meter::NodeMeter;
+use crate::rules::bitboard::bit;
 use crate::rules::{Army, ByKind, Move, PieceId, PieceKind, PlayerView, Side, Square};
 
 /// Which of the thesis's searches.
@@ -429,7 +430,7 @@ pub fn search_area(mv: Move, radius: Option<u32>) -> u128 {
     for sq in Square::all() {
         let d = |o: Square| sq.col().abs_diff(o.col()) as u32 + sq.row().abs_diff(o.row()) as u32;
         if d(mv.from) <= r || d(mv.to) <= r {
-            area |= 1 << sq.index();
+            area |= bit(sq.index());
         }
     }
     area
@@ -525,7 +526,8 @@ impl<'a, 'c, 'x> Searcher<'a, 'c, 'x> {
         out.clear();
         b.steps(side, out);
         let area = self.area;
-        out.retain(|m| area & (1 << m.from.index()) != 0 || area & (1 << m.to.index()) != 0);
+        // `bit`, not `1 << index`: a variable u128 shift is a library call in wasm32.
+        out.retain(|m| area & (bit(m.from.index()) | bit(m.to.index())) != 0);
         let Some(n) = self.cfg.normal_plies else { return };
         if ply <= n {
             return;

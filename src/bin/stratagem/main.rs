@@ -1,7 +1,7 @@
 //! `stratagem`: the command-line tool. Each subcommand lives in its own module and only
 //! translates between text and the library.
-// Native only: `cargo test --target wasm32-unknown-unknown --test wasm_node` builds every binary
-// beside the wasm-bindgen tests, so on wasm32 this crate compiles to an empty program.
+// Native only: a wasm32 build of the whole package (e.g. `cargo check --target
+// wasm32-unknown-unknown`) builds this binary too, so on wasm32 it compiles to an empty program.
 #![cfg_attr(target_arch = "wasm32", no_main)]
 #![cfg(not(target_arch = "wasm32"))]
 

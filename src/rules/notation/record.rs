@@ -248,7 +248,7 @@ fn move_number(ply: usize, first: Side) -> usize {
 impl GameRecord {
     /// A record of a finished or unfinished game between two setups (the game's moves are
     /// taken from its position's history).
-    pub(crate) fn from_game(game: &Game, red: &Setup, blue: &Setup) -> GameRecord {
+    pub fn from_game(game: &Game, red: &Setup, blue: &Setup) -> GameRecord {
         GameRecord {
             event: None,
             date: None,

@@ -1,3 +1,4 @@
+#![cfg(target_arch = "wasm32")]
 //! wasm-bindgen facade for the page and the bot worker: the only code that touches JavaScript.
 //!
 //! The page holds a [`Referee`] (the true game) and sends the bot worker only the bot side's
@@ -16,16 +17,16 @@
 //! - Time in the worker comes from `js_sys::Date::now()` through the [`Clock`] trait:
 //!   `web_sys::window()` does not exist inside a worker.
 
-use crate::ai::engine;
-use crate::ai::{self, Budget, Clock, Progress};
-use crate::rules::notation::{GameRecord, GravonGame, GravonResult, RecordStart, field_to_setups, setups_to_field};
-use crate::rules::{
+use serde::{Deserialize, Serialize};
+use std::fmt::Display;
+use stratagem::ai::engine;
+use stratagem::ai::{self, Budget, Clock, Progress};
+use stratagem::rules::notation::{GameRecord, GravonGame, GravonResult, RecordStart, field_to_setups, setups_to_field};
+use stratagem::rules::{
     Battle, Game, IllegalMove, Move, MoveReport, Outcome, PieceKind, PlayerView, Rules, Side, Square, Variant,
     ViewRecord,
 };
-use crate::rules::{Position, Setup, WinReason};
-use serde::{Deserialize, Serialize};
-use std::fmt::Display;
+use stratagem::rules::{Position, Setup, WinReason};
 use wasm_bindgen::prelude::*;
 
 /// The longest a bot may think for one move, in milliseconds (docs/ux.md, "Playing": 10 s at most).
@@ -46,6 +47,27 @@ fn js_err(msg: impl Display) -> JsValue {
 /// Serializes with plain objects and `null` for `None` (what the page's code expects).
 fn to_js<T: Serialize + ?Sized>(v: &T) -> Result<JsValue, JsValue> {
     v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| js_err(format!("internal: {e}")))
+}
+
+/// Reads a value the page passes either as JSON text or as the object itself. Objects cross as
+/// JSON text too (`JSON.stringify`), so every input type has one deserializer, serde_json's:
+/// a second one (serde_wasm_bindgen's) for each would be code the module carries twice
+/// (BENCHMARKS.md, "WebAssembly module size"). `what` starts the error message.
+fn from_js<T: serde::de::DeserializeOwned>(v: &JsValue, what: &str) -> Result<T, JsValue> {
+    let text = match v.as_string() {
+        Some(s) => s,
+        None => js_sys::JSON::stringify(v)
+            .ok()
+            .and_then(|s| s.as_string())
+            .ok_or_else(|| js_err(format!("{what}: expected an object or its JSON text")))?,
+    };
+    serde_json::from_str(&text).map_err(|e| js_err(format!("{what}: {e}")))
+}
+
+/// A JS number as JavaScript writes it (error messages): Rust's own float formatting is
+/// 13 KB of code the module needs nowhere else.
+fn js_number(v: f64) -> String {
+    String::from(js_sys::Number::from(v).to_string_with_radix(10).unwrap_or_else(|_| js_sys::JsString::from("NaN")))
 }
 
 fn parse_square(text: &str) -> Result<Square, JsValue> {
@@ -70,11 +92,7 @@ fn parse_rules(v: &JsValue) -> Result<Rules, JsValue> {
     if v.is_undefined() || v.is_null() {
         return Ok(Rules::default());
     }
-    let rules: Rules = if let Some(s) = v.as_string() {
-        serde_json::from_str(&s).map_err(|e| js_err(format!("rules: {e}")))?
-    } else {
-        serde_wasm_bindgen::from_value(v.clone()).map_err(|e| js_err(format!("rules: {e}")))?
-    };
+    let rules: Rules = from_js(v, "rules")?;
     if rules.two_square_limit == Some(0) {
         return Err(js_err("rules: two_square_limit must be at least 1 (or null to switch the rule off)"));
     }
@@ -104,7 +122,10 @@ fn parse_seed(v: &JsValue) -> Result<u64, JsValue> {
         if f.is_finite() && f >= 0.0 && f.fract() == 0.0 && f <= 9_007_199_254_740_992.0 {
             return Ok(f as u64);
         }
-        return Err(js_err(format!("seed {f} is not a non-negative whole number below 2^53: pass it as a string")));
+        return Err(js_err(format!(
+            "seed {} is not a non-negative whole number below 2^53: pass it as a string",
+            js_number(f)
+        )));
     }
     Err(js_err("seed must be a number or a string"))
 }
@@ -383,7 +404,7 @@ struct ArmyJs {
     total: u32,
 }
 
-fn army_js(a: crate::rules::Army) -> ArmyJs {
+fn army_js(a: stratagem::rules::Army) -> ArmyJs {
     ArmyJs { counts: PieceKind::ALL.iter().map(|&k| (k.name(), a.count(k))).collect(), total: a.total() }
 }
 
@@ -639,7 +660,7 @@ impl Referee {
         let Some(id) = view.piece_at(sq).filter(|id| id.side() != s) else {
             return to_js(&Option::<()>::None);
         };
-        let m = crate::ai::belief::matrix::BeliefMatrix::from_view(view);
+        let m = stratagem::ai::belief::matrix::BeliefMatrix::from_view(view);
         let p = m.probabilities(id);
         #[derive(Serialize)]
         struct KindP {
@@ -846,11 +867,7 @@ fn progress_js(p: &Progress) -> ProgressJs {
 /// The view a worker thinks on: the record from [`Referee::view_record`] (JSON text or the
 /// parsed object).
 fn parse_view(view: JsValue) -> Result<PlayerView, JsValue> {
-    let rec: ViewRecord = if let Some(s) = view.as_string() {
-        serde_json::from_str(&s).map_err(|e| js_err(format!("view: {e}")))?
-    } else {
-        serde_wasm_bindgen::from_value(view).map_err(|e| js_err(format!("view: {e}")))?
-    };
+    let rec: ViewRecord = from_js(&view, "view")?;
     PlayerView::from_record(&rec).map_err(|e| js_err(format!("view: {e}")))
 }
 
@@ -971,12 +988,12 @@ fn whole(v: f64, what: &dyn Fn() -> String) -> Result<i64, JsValue> {
     if v.is_finite() && v.fract() == 0.0 && v.abs() <= 9_007_199_254_740_992.0 {
         Ok(v as i64)
     } else {
-        Err(js_err(format!("{}: {v} is not a whole number", what())))
+        Err(js_err(format!("{}: {} is not a whole number", what(), js_number(v))))
     }
 }
 
 fn part_from_js(i: usize, v: JsValue) -> Result<engine::Part, JsValue> {
-    let p: PartJs = serde_wasm_bindgen::from_value(v).map_err(|e| js_err(format!("parts[{i}]: {e}")))?;
+    let p: PartJs = from_js(&v, &format!("parts[{i}]"))?;
     let moves = p
         .moves
         .iter()
@@ -1085,8 +1102,8 @@ pub fn inject_fault(kind: &str) -> Result<(), JsValue> {
 }
 
 /// Does the fixed work `name` of the native/WebAssembly speed comparison
-/// ([`crate::benchwork`]) and returns the number of units done; the caller times it.
+/// ([`stratagem::benchwork`]) and returns the number of units done; the caller times it.
 #[wasm_bindgen(js_name = benchWork)]
 pub fn bench_work(name: &str) -> Result<f64, JsValue> {
-    crate::benchwork::run(name).map(|n| n as f64).map_err(js_err)
+    stratagem::benchwork::run(name).map(|n| n as f64).map_err(js_err)
 }

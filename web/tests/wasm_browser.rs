@@ -1,12 +1,12 @@
 //! wasm-bindgen tests run inside headless Chromium (wasm-bindgen-test-runner driving Debian's
 //! chromedriver): `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown
-//! --test wasm_browser` (scripts/test.sh runs this). They check the page's bindings where the
-//! page uses them: in the browser's JS engine, with its `crypto` for entropy and `Date` for the
-//! bot's clock. Natively this file compiles to nothing.
+//! -p stratagem-web --test wasm_browser` (scripts/test.sh runs this). They check the page's
+//! bindings where the page uses them: in the browser's JS engine, with its `crypto` for entropy
+//! and `Date` for the bot's clock. Natively this file compiles to nothing.
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Error, Reflect};
-use stratagem::wasm::{Referee, levels, random_setup, think};
+use stratagem_web::{Referee, levels, random_setup, think};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 

@@ -1,5 +1,5 @@
-//! wasm-bindgen tests of the page's bindings (`stratagem::wasm`), run in Node by
-//! wasm-bindgen-test-runner: `cargo test --target wasm32-unknown-unknown --test wasm_node`
+//! wasm-bindgen tests of the page's bindings (`stratagem_web`, web/src/lib.rs), run in Node by
+//! wasm-bindgen-test-runner: `cargo test --target wasm32-unknown-unknown -p stratagem-web --test wasm_node`
 //! (the runner is set in `.cargo/config.toml`; scripts/test.sh runs this).
 //!
 //! Invariants checked: the referee the page holds agrees with the rules engine when compiled
@@ -16,7 +16,7 @@ use js_sys::{Array, Error, Reflect};
 use stratagem::ai::{Budget, FrozenClock, Progress, engine, make_bot};
 use stratagem::rules::{Game, Move, PieceKind, Rules, Setup, Side, Square};
 use stratagem::rules::{PlayerView, ViewRecord};
-use stratagem::wasm::{Referee, check_setup, combine_parts, inject_fault, levels, think, think_part};
+use stratagem_web::{Referee, check_setup, combine_parts, inject_fault, levels, think, think_part};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -213,6 +213,40 @@ fn think_refuses_bad_views_with_errors() {
     // The side name is checked too.
     let msg = error_message(r.view_record("Green").unwrap_err());
     assert!(msg.contains("Green"), "{msg}");
+}
+
+/// Objects from JS cross into the module as JSON text (`from_js` in web/src/lib.rs: one
+/// deserializer per input type keeps the module small), so an object must mean exactly what its
+/// JSON text means, and anything that is neither must be refused with an error, not a trap.
+#[wasm_bindgen_test]
+fn objects_mean_what_their_json_text_means_and_other_values_are_refused() {
+    let r = referee();
+    let red = r.view_record("Red").unwrap();
+    let as_object = js_sys::JSON::parse(&red).unwrap();
+    let seed = || JsValue::from_str("same seed");
+    let from_text = think(JsValue::from_str(&red), "random", 50.0, seed(), None).unwrap();
+    let from_object = think(as_object, "random", 50.0, seed(), None).unwrap();
+    assert_eq!(get_str(&from_text, "move"), get_str(&from_object, "move"));
+
+    let rules_text = r#"{"two_square_limit": 2, "variant": "classic"}"#;
+    for rules in [JsValue::from_str(rules_text), js_sys::JSON::parse(rules_text).unwrap()] {
+        let game = Referee::new(RED, BLUE, rules).unwrap();
+        assert_eq!(get(&game.rules().unwrap(), "two_square_limit").as_f64(), Some(2.0));
+    }
+    let bad_rules = js_sys::JSON::parse(r#"{"two_square_limit": "two"}"#).unwrap();
+    let msg = error_message(Referee::new(RED, BLUE, bad_rules).err().unwrap());
+    assert!(msg.starts_with("rules: "), "{msg}");
+
+    // undefined, a number and a function are no view; a BigInt makes JSON.stringify throw.
+    let bigint = js_sys::eval("10n").unwrap();
+    let function = js_sys::eval("(function () {})").unwrap();
+    for v in [JsValue::UNDEFINED, JsValue::from_f64(5.0), function, bigint] {
+        let msg = error_message(think(v.clone(), "random", 50.0, seed(), None).unwrap_err());
+        assert!(msg.starts_with("view: "), "{v:?}: {msg}");
+    }
+    // Numbers in messages are written as JavaScript writes them (no Rust float formatting).
+    let msg = error_message(think(JsValue::from_str(&red), "random", 50.0, JsValue::from_f64(1.5), None).unwrap_err());
+    assert!(msg.starts_with("seed 1.5 is not"), "{msg}");
 }
 
 /// The levels whose bot splits its move among workers (`parts: true` in `levels()`).

@@ -13,7 +13,7 @@
 //! the parts that arrived into a [`Thought`] by the bot's own rule, checked like [`think`]'s.
 //! One part alone gives the move [`think`] gives for the same seed and node budget.
 
-use super::{Bot, BotParts, Budget, Clock, Progress, RootPart, SearchContext, rng_from_seed};
+use super::{Bot, BotParts, BotRng, Budget, Clock, Progress, RootPart, SearchContext, rng_from_seed};
 use crate::ai::ranking;
 use crate::rules::{Move, PlayerView, Side};
 use rand::RngCore;
@@ -147,14 +147,39 @@ pub struct Part {
 
 /// The seed worker `worker` searches with for a move seeded `seed`: worker 0 takes `seed`
 /// itself (so one worker plays exactly as [`think`]); worker `w > 0` the first number of
-/// stream `w` of the [`BotRng`](super::BotRng) seeded with `seed`, unrelated to the others.
+/// stream `w` of the [`BotRng`] seeded with `seed`, unrelated to the others.
 pub fn part_seed(seed: u64, worker: u32) -> u64 {
-    if worker == 0 {
-        return seed;
-    }
-    let mut rng = rng_from_seed(seed);
-    rng.set_stream(u64::from(worker));
-    rng.next_u64()
+    if worker == 0 { seed } else { stream_seed(&rng_from_seed(seed), worker) }
+}
+
+/// Worker `worker`'s random source, from the move's own source before anything drew from it
+/// (`rng_from_seed(seed)`): the generator [`part_seed`]`(seed, worker)` seeds. For callers that
+/// hold the move's generator rather than its seed (a bot splitting its own move on threads).
+pub fn part_rng(move_rng: &BotRng, worker: u32) -> BotRng {
+    if worker == 0 { move_rng.clone() } else { rng_from_seed(stream_seed(move_rng, worker)) }
+}
+
+/// The first number of stream `worker` of `rng` (a copy; `rng` is not advanced).
+fn stream_seed(rng: &BotRng, worker: u32) -> u64 {
+    let mut r = rng.clone();
+    r.set_stream(u64::from(worker));
+    r.next_u64()
+}
+
+/// One part of the move of the bot `parts` describes, searched with `rng` within `budget`,
+/// unchecked (see [`think_part`] for the checked call).
+pub fn run_part(
+    parts: &BotParts,
+    view: &PlayerView,
+    budget: Budget,
+    clock: &dyn Clock,
+    rng: BotRng,
+    progress: &mut dyn FnMut(&Progress),
+) -> Part {
+    let mut ctx = SearchContext::new(budget, clock, 0, progress);
+    ctx.rng = rng;
+    let (moves, sums, counted) = (parts.part)(view, &mut ctx);
+    Part { moves, sums, counted, nodes: ctx.nodes(), depth: ctx.last_report().depth, elapsed_ms: ctx.elapsed_ms() }
 }
 
 /// Worker `worker`'s part of the move of the bot `parts` describes, for `view` within
@@ -170,10 +195,7 @@ pub fn think_part(
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Part, ThinkError> {
     check_turn(view)?;
-    let mut ctx = SearchContext::new(budget, clock, part_seed(seed, worker), progress);
-    let (moves, sums, counted) = (parts.part)(view, &mut ctx);
-    let part =
-        Part { moves, sums, counted, nodes: ctx.nodes(), depth: ctx.last_report().depth, elapsed_ms: ctx.elapsed_ms() };
+    let part = run_part(parts, view, budget, clock, rng_from_seed(part_seed(seed, worker)), progress);
     check_part(parts.bot, view, &part, worker as usize)?;
     Ok(part)
 }

@@ -4,7 +4,7 @@
 //! with the whole budget and the same deadline, and the parts are added up by the bot's own
 //! rule ([`engine::combine_parts`]); no memory is shared during the search.
 //!
-//! Thread `w` is seeded as the page's worker `w` ([`engine::part_seed`] of the move's seed), so
+//! Thread `w` is seeded as the page's worker `w` ([`engine::part_rng`]: [`engine::part_seed`]), so
 //! one thread plays exactly the bot's own move (same seed, same node budget), and a node budget
 //! keeps the move reproducible whatever the number of threads and the machine's load.
 //!
@@ -14,7 +14,6 @@ use crate::ai::bots::registry::BotParts;
 use crate::ai::engine::{self, Part};
 use crate::ai::{Bot, BotRng, Budget, Clock, FrozenClock, SearchContext, SystemClock};
 use crate::rules::{Move, PlayerView, Setup, Variant};
-use rand::{RngCore, SeedableRng};
 
 /// The bot of `parts` on `threads` threads (see the module doc).
 pub struct ThreadedBot {
@@ -31,22 +30,6 @@ impl ThreadedBot {
         let inner = crate::ai::make_bot(parts.bot)?;
         Some(ThreadedBot { parts, threads: threads.max(1), inner })
     }
-
-    /// Threads used per move.
-    pub fn threads(&self) -> u32 {
-        self.threads
-    }
-}
-
-/// The seed of thread `worker`, from the move's random source before anything drew from it:
-/// the same value as [`engine::part_seed`] of the move's seed.
-fn worker_rng(move_rng: &BotRng, worker: u32) -> BotRng {
-    let mut r = move_rng.clone();
-    if worker == 0 {
-        return r;
-    }
-    r.set_stream(u64::from(worker));
-    BotRng::seed_from_u64(r.next_u64())
 }
 
 impl Bot for ThreadedBot {
@@ -65,28 +48,17 @@ impl Bot for ThreadedBot {
         let wall = SystemClock::new();
         let clock: &(dyn Clock + Sync) = if budget.time_ms.is_some() { &wall } else { &FrozenClock };
         let parts = self.parts;
-        let rngs: Vec<BotRng> = (0..self.threads).map(|w| worker_rng(&ctx.rng, w)).collect();
+        let rngs: Vec<BotRng> = (0..self.threads).map(|w| engine::part_rng(&ctx.rng, w)).collect();
         let list: Vec<Part> = std::thread::scope(|s| {
             let handles: Vec<_> = rngs
                 .into_iter()
                 .map(|rng| {
                     s.spawn(move || {
-                        let mut quiet = |_: &crate::ai::Progress| {};
                         // A thread that starts late (a busy machine) has that much less time:
                         // every thread ends by the same deadline, counted from the move's start.
                         let late = clock.now_ms();
                         let budget = Budget { time_ms: budget.time_ms.map(|ms| (ms - late).max(0.0)), ..budget };
-                        let mut c = SearchContext::new(budget, clock, 0, &mut quiet);
-                        c.rng = rng;
-                        let (moves, sums, counted) = (parts.part)(view, &mut c);
-                        Part {
-                            moves,
-                            sums,
-                            counted,
-                            nodes: c.nodes(),
-                            depth: c.last_report().depth,
-                            elapsed_ms: c.elapsed_ms(),
-                        }
+                        engine::run_part(parts, view, budget, clock, rng, &mut |_: &crate::ai::Progress| {})
                     })
                 })
                 .collect();

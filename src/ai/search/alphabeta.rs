@@ -16,6 +16,7 @@
 use super::meter::NodeMeter;
 use crate::ai::SearchContext;
 use crate::ai::eval::table61::{WIN, evaluate};
+use crate::rules::bitboard::bit;
 use crate::rules::{Army, Move, MoveList, Outcome, Position, Side};
 
 /// At most this many sampled positions per move (the thesis searched once, without a time
@@ -190,12 +191,9 @@ impl Scoring for Table61 {
     fn filter(&self, pos: &Position, moves: &mut MoveList) {
         let frozen = self.frozen;
         if frozen != 0 {
-            // Two 64-bit halves: a variable shift of a u128 is a library call in wasm32
+            // `bit`, not `frozen >> index`: a variable u128 shift is a library call in wasm32
             // (`__lshrti3`), and this runs at every node.
-            let halves = [frozen as u64, (frozen >> 64) as u64];
-            moves.retain(|m| {
-                pos.piece_at(m.from).is_some_and(|id| halves[id.index() / 64] >> (id.index() % 64) & 1 == 0)
-            });
+            moves.retain(|m| pos.piece_at(m.from).is_some_and(|id| frozen & bit(id.index()) == 0));
         }
     }
 

@@ -6,8 +6,8 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use stratagem::ai::bots::registry::bot_parts;
-use stratagem::ai::bots::threaded::make_bot_threaded;
-use stratagem::ai::{Budget, SystemClock, make_bot};
+use stratagem::ai::bots::threaded::ThreadedBot;
+use stratagem::ai::{Bot, Budget, SystemClock, make_bot};
 use stratagem::ucc::UccPlayer;
 
 /// Arguments of `stratagem ucc`.
@@ -36,21 +36,23 @@ pub fn run(args: Args) -> ExitCode {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
         n => n,
     };
-    let bot = if threads > 1 {
-        if bot_parts(&args.bot).is_none() {
-            eprintln!(
-                "stratagem ucc: '{}' searches on one thread only (--threads is for bots whose move splits into parts, e.g. strategist)",
-                args.bot
-            );
-            return ExitCode::from(2);
-        }
-        make_bot_threaded(&format!("{}@{threads}", args.bot))
-    } else {
-        make_bot(&args.bot)
-    };
-    let Some(bot) = bot else {
+    let Some(bot) = make_bot(&args.bot) else {
         eprintln!("stratagem ucc: unknown bot '{}' (see `stratagem bots`)", args.bot);
         return ExitCode::from(2);
+    };
+    let bot: Box<dyn Bot> = if threads > 1 {
+        match bot_parts(&args.bot).and_then(|p| ThreadedBot::new(p, threads)) {
+            Some(t) => Box::new(t),
+            None => {
+                eprintln!(
+                    "stratagem ucc: '{}' searches on one thread only (--threads is for bots whose move splits into parts, e.g. strategist)",
+                    args.bot
+                );
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        bot
     };
     if !(args.movetime > 0.0 && args.movetime.is_finite()) {
         eprintln!("stratagem ucc: --movetime must be a positive number of milliseconds");

@@ -26,6 +26,8 @@ async function open(query, route = null) {
 async function start(page) {
   const levels = await h.pageLevels(page);
   await h.chooseLevelByKeyboard(page, levels[0].id);
+  // the bot plays random moves here: keep the player's Flag out of their reach
+  await h.applySetup(page, h.DEEP_FLAG_SETUP);
   await h.clickElement(page, '#btn-start');
   const st = await h.waitHumanTurnOrOver(page);
   assert.equal(st.phase, 'play');
@@ -36,7 +38,7 @@ async function start(page) {
 /** Plays the player's first legal move by mouse and waits for the bot's answer; returns the state. */
 async function playOne(page) {
   const before = (await h.state(page)).ply;
-  await h.playByMouse(page, (await h.legalMoves(page))[0]);
+  await h.playByMouse(page, await h.quietMove(page));
   const st = await h.waitHumanTurnOrOver(page, 40_000);
   assert.equal(st.phase, 'play', 'the game ended early');
   assert.equal(st.ply, before + 2, 'the bot did not move after the player');

@@ -17,8 +17,7 @@ const GOOD = 'IBJEIBHEBGEHEMCEHBDDHFLJGKDIFGBDGFDFDDDB';
 async function startAndPlayOne(page) {
   await h.clickElement(page, '#btn-start');
   await h.waitHumanTurnOrOver(page);
-  const legal = await h.legalMoves(page);
-  await h.playByMouse(page, legal[0]);
+  await h.playByMouse(page, await h.quietMove(page));
   return h.waitHumanTurnOrOver(page);
 }
 
@@ -83,7 +82,7 @@ test('Resign and Import ask before they replace a game under way', async () => {
   assert.equal((await h.state(page)).phase, 'over', 'two clicks on Resign did not end the game');
   await h.clickElement(page, '#btn-play-again');
   await h.waitHumanTurnOrOver(page);
-  await h.playByMouse(page, (await h.legalMoves(page))[0]);
+  await h.playByMouse(page, await h.quietMove(page));
   await h.waitHumanTurnOrOver(page);
   // Import: the first click only asks; no file chooser opens
   let chooser = false;

@@ -36,7 +36,7 @@ async function playOn(page, n) {
   let st = await h.waitHumanTurnOrOver(page);
   for (let i = 0; i < n; i++) {
     assert.equal(st.phase, 'play', 'the game ended early');
-    await h.playByMouse(page, (await h.legalMoves(page))[0]);
+    await h.playByMouse(page, await h.quietMove(page));
     st = await h.waitHumanTurnOrOver(page);
   }
   assert.equal(st.phase, 'play');

@@ -131,6 +131,34 @@ export async function waitHumanTurnOrOver(page, timeout = 30_000) {
   return state(page);
 }
 
+/**
+ * The player's first legal move onto a square no enemy piece stands on (read from the board's
+ * text alternative, which names only what the player sees). Tests that need the game to go on
+ * play this rather than `legalMoves[0]`, which may be a Scout's run onto an unknown piece: a
+ * battle that can end the game by chance when that piece is the Flag.
+ */
+export async function quietMove(page) {
+  const legal = await legalMoves(page);
+  const enemy = /Enemy pieces \([^)]*\): (.*?)\./.exec((await text(page, '#board-text')) ?? '')?.[1] ?? '';
+  const occupied = new Set(enemy.split(', ').map((s) => s.split(' ').pop()));
+  const quiet = legal.find((m) => !occupied.has(m.split('-')[1]));
+  assert.ok(quiet, `no legal move onto an empty square among ${legal.join(' ')}`);
+  return quiet;
+}
+
+/** A setup whose Flag (d2) stands behind three full rows: no bot can reach it in a few moves. */
+export const DEEP_FLAG_SETUP = 'IBJEIBHEBGEHEMCEHBDDHFLJGKDIFGBDGFDFDDDB';
+
+/** Types `setup` into the setup field and applies it, as a player pasting a shared string. */
+export async function applySetup(page, setup) {
+  await clickElement(page, '#setup-input');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(setup);
+  await clickElement(page, '#btn-apply-setup');
+  assert.equal((await text(page, '#setup-error'))?.trim() ?? '', '', `setup ${setup} refused`);
+  assert.equal(await setupString(page), setup);
+}
+
 // ---- acting (real mouse and keyboard events only) ----
 
 /** Clicks the centre of an element with the mouse, as a person would. */

@@ -20,7 +20,8 @@
 //!   setup prior updated on public behaviour, the rows `strategist` draws its armies from;
 //! - `sampler`: the frequencies of the kinds in `samples` armies drawn by
 //!   [`BeliefMatrix::sample`], what `strategist`'s search actually meets (a sequential draw,
-//!   not exactly the rows' marginals), mixed 95/5 with `uniform` so that a kind no sample drew
+//!   not exactly the rows' marginals), or with `proposals` > 1 by
+//!   [`BeliefMatrix::sample_joint`] (the joint law of the rows), mixed 95/5 with `uniform` so that a kind no sample drew
 //!   keeps some probability (the mix is this scorer's choice, written here so the figure can
 //!   be read).
 //!
@@ -205,6 +206,9 @@ pub struct ScoreSettings {
     /// Armies drawn for the `sampler` model per prediction (0: the model is skipped and its
     /// column stays empty).
     pub samples: u32,
+    /// Proposals per army for the `sampler` model: 1 draws with [`BeliefMatrix::sample`] (the
+    /// sequential draw), more with [`BeliefMatrix::sample_joint`] (the rows' joint law).
+    pub proposals: usize,
     /// Seed of the sampler's draws.
     pub seed: u64,
     /// Whose views predict: Red's, Blue's (the other side's pieces).
@@ -221,7 +225,7 @@ pub fn score_game(start: &Position, reports: &[MoveReport], settings: &ScoreSett
     for ply in 0..=reports.len() {
         if (ply as u32).is_multiple_of(every) {
             for s in (0..2).filter(|&s| settings.sides[s]) {
-                predict(start, &views[s], &replays[s], ply as u32, settings.samples, &mut rng, &mut scores);
+                predict(start, &views[s], &replays[s], ply as u32, settings, &mut rng, &mut scores);
             }
         }
         if let Some(r) = reports.get(ply) {
@@ -243,7 +247,7 @@ fn predict(
     view: &PlayerView,
     replay: &PublicReplay,
     ply: u32,
-    samples: u32,
+    settings: &ScoreSettings,
     rng: &mut BotRng,
     scores: &mut Scores,
 ) {
@@ -257,8 +261,10 @@ fn predict(
     // The sampler's frequencies over `samples` drawn armies.
     let mut counts = vec![[0u32; 12]; uniform.len()];
     let mut drawn = 0u32;
-    for _ in 0..samples {
-        let Ok(pos) = matrix.sample(view, rng) else { break };
+    for _ in 0..settings.samples {
+        let army =
+            if settings.proposals > 1 { matrix.sample_joint(view, rng, settings.proposals) } else { matrix.sample(view, rng) };
+        let Ok(pos) = army else { break };
         for (i, (id, _)) in uniform.iter().enumerate() {
             counts[i][pos.piece(*id).kind.index()] += 1;
         }

@@ -12,7 +12,7 @@ use stratagem::rules::{Army, BySide, PieceKind, Position, Rules, Setup, Side, Va
 use stratagem::{Budget, Game};
 
 fn settings(every: u32, samples: u32) -> ScoreSettings {
-    ScoreSettings { every, samples, seed: 9, sides: [true, true] }
+    ScoreSettings { every, samples, proposals: 1, seed: 9, sides: [true, true] }
 }
 
 fn human_setups(n: usize) -> Vec<Setup> {

@@ -185,6 +185,51 @@ impl BeliefMatrix {
     /// (the matrix does not define one); its marginals follow the rows closely when the rows
     /// are far from the count limits.
     pub fn sample(&self, view: &PlayerView, rng: &mut BotRng) -> Result<Position, Inconsistent> {
+        let (kinds, _) = self.draw(view, rng)?;
+        Ok(determinize_with(view, &kinds))
+    }
+
+    /// A full position consistent with `view`, its hidden kinds drawn (approximately, exactly
+    /// as `proposals` grows) from the **joint law** the rows define: an assignment `a` of kinds
+    /// to the unknown pieces that fits the view and the counts left has probability
+    /// proportional to the product of its rows' entries, `prod_i row_i(a_i)`.
+    ///
+    /// Method: sampling-importance-resampling over [`Self::sample`]'s sequential draw. That
+    /// draw proposes `a` with probability `prod_i row_i(a_i) / T_i` (`T_i`: the weight the
+    /// `i`-th piece could still choose from), so its importance weight with respect to the
+    /// joint law is `prod_i T_i` (a draw that needed the repair has weight 0: the joint law
+    /// gives it none). `proposals` draws are made and one is kept with probability
+    /// proportional to its weight; with `proposals` = 1 this is [`Self::sample`]. Why: the
+    /// sequential draw's law depends on the order of the draw, and near the count limits (few
+    /// pieces left, a kind nearly used up) its marginals move away from the joint's
+    /// (`tests/belief_matrix.rs::joint_sampler_marginals_match_exact_enumeration` measures
+    /// both on a small position against the exact marginals).
+    pub fn sample_joint(&self, view: &PlayerView, rng: &mut BotRng, proposals: usize) -> Result<Position, Inconsistent> {
+        let mut drawn = Vec::with_capacity(proposals.max(1));
+        for _ in 0..proposals.max(1) {
+            drawn.push(self.draw(view, rng)?);
+        }
+        let top = drawn.iter().map(|d| d.1).fold(f64::NEG_INFINITY, f64::max);
+        let weights: Vec<f64> =
+            drawn.iter().map(|d| if top.is_finite() { (d.1 - top).exp() } else { 1.0 }).collect();
+        let mut x = rng.random::<f64>() * weights.iter().sum::<f64>();
+        let mut pick = 0;
+        for (i, &w) in weights.iter().enumerate() {
+            if w > 0.0 {
+                pick = i;
+                if x < w {
+                    break;
+                }
+                x -= w;
+            }
+        }
+        Ok(determinize_with(view, &drawn[pick].0))
+    }
+
+    /// One sequential draw (see [`Self::sample`]): the kinds of the unknown enemy pieces, by
+    /// piece id, and the log of its importance weight against the joint law of the rows
+    /// (`sum_i ln T_i`; minus infinity when the repair was needed).
+    fn draw(&self, view: &PlayerView, rng: &mut BotRng) -> Result<(Vec<(PieceId, PieceKind)>, f64), Inconsistent> {
         if self.side != view.side().opponent() {
             return Err(Inconsistent("the matrix describes the viewer's own pieces".into()));
         }
@@ -222,6 +267,7 @@ impl BeliefMatrix {
         let movable_count =
             |a: &Army| -> usize { PieceKind::ALL.iter().filter(|k| k.is_movable()).map(|&k| a[k] as usize).sum() };
         let mut out = Vec::with_capacity(pieces.len());
+        let mut log_weight = 0.0;
         for &(id, c) in &pieces {
             left[c as usize] -= 1;
             let row = self.probabilities(id);
@@ -247,9 +293,12 @@ impl BeliefMatrix {
             }
             let mut w: Vec<f64> = (0..12).map(|k| if allowed[k] { row[k].max(0.0) } else { 0.0 }).collect();
             let mut total: f64 = w.iter().sum();
-            if !(total > 0.0 && total.is_finite()) {
+            if total > 0.0 && total.is_finite() {
+                log_weight += total.ln();
+            } else {
                 w = (0..12).map(|k| if allowed[k] { 1.0 } else { 0.0 }).collect();
                 total = w.iter().sum();
+                log_weight = f64::NEG_INFINITY;
             }
             if total <= 0.0 {
                 return Err(Inconsistent(format!("piece {} has no kind left that fits", id.0)));
@@ -270,7 +319,7 @@ impl BeliefMatrix {
             out.push((id, k));
         }
         ranking::sort_by_key128(&mut out, |&(id, k)| ranking::then(id.0.into(), k.index() as u128));
-        Ok(determinize_with(view, &out))
+        Ok((out, log_weight))
     }
 }
 

@@ -22,6 +22,10 @@ pub struct Args {
     /// Armies the `sampler` model draws per prediction (0 skips the model).
     #[arg(long, default_value_t = 32)]
     samples: u32,
+    /// Proposals per army: 1 is the strategist's sequential draw, more draws from the joint
+    /// law of the rows (sampling-importance-resampling over that many sequential draws).
+    #[arg(long, default_value_t = 1)]
+    proposals: usize,
     /// Seed of the sampler's draws.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -93,7 +97,7 @@ pub fn run(args: Args) -> ExitCode {
             None => [true, true],
             Some(name) => loaded.players.clone().map(|p| p.as_deref() == Some(name.as_str())),
         };
-        let settings = ScoreSettings { every: args.every, samples: args.samples, seed: args.seed ^ i as u64, sides };
+        let settings = ScoreSettings { every: args.every, samples: args.samples, proposals: args.proposals, seed: args.seed ^ i as u64, sides };
         total.merge(&score_game(&start, &reports, &settings));
     }
     if total.games == 0 {
@@ -109,9 +113,10 @@ pub fn run(args: Args) -> ExitCode {
         Some(n) => format!("the side played by {n}"),
     };
     println!(
-        "Predictions every {} plies by {whose}; sampler: {} armies per prediction, seed {}.",
+        "Predictions every {} plies by {whose}; sampler: {} armies per prediction ({} proposals each), seed {}.",
         args.every.max(1),
         args.samples,
+        args.proposals.max(1),
         args.seed
     );
     if failed { ExitCode::from(2) } else { ExitCode::SUCCESS }

@@ -9,8 +9,6 @@
 //!   those of its Scouts (checked with the hashes in debug builds);
 //! - `hash` and `id_hash` equal [`Position::compute_hashes`] (checked in debug builds and by
 //!   the property tests);
-//! - `known[side]` counts `side`'s pieces on the board whose kind is known, by kind (checked
-//!   in debug builds);
 //! - pieces are only ever removed, never added;
 //! - `history` holds one [`PlyRecord`] per ply played from this position's start, and
 //!   [`Position::undo`] restores exactly the state before the last ply.
@@ -22,7 +20,7 @@
 use super::bitboard::{self, Bits};
 use super::combat::{Battle, battle};
 use super::movegen::MoveList;
-use super::piece::{Army, BySide, PieceKind, Side};
+use super::piece::{BySide, PieceKind, Side};
 use super::repetition;
 use super::setup::Setup;
 use super::square::{Direction, Square};
@@ -229,9 +227,6 @@ pub struct Position {
     occupied: BySide<Bits>,
     mobile: BySide<Bits>,
     scouts: BySide<Bits>,
-    // What Table 6.1's evaluation reads at every horizon node; only battles and
-    // determinizations change it, so it is kept rather than counted from the pieces each time.
-    known: BySide<Army>,
     to_move: Side,
     plies_since_attack: u32,
     hash: u64,
@@ -274,7 +269,6 @@ impl Position {
             occupied: BySide::default(),
             mobile: BySide::default(),
             scouts: BySide::default(),
-            known: BySide::default(),
             to_move,
             plies_since_attack: 0,
             hash: 0,
@@ -304,7 +298,6 @@ impl Position {
                 pos.board[sq.index()] = Some(id);
                 pos.mask_add(side, kind, sq);
                 pos.alive[side] |= 1 << id.local();
-                pos.known[side].add(kind);
             }
         }
         (pos.hash, pos.id_hash) = pos.compute_hashes();
@@ -382,45 +375,6 @@ impl Position {
     #[inline]
     pub fn alive_mask(&self, side: Side) -> u64 {
         self.alive[side]
-    }
-
-    /// `side`'s pieces on the board whose kind is known in this position, by kind.
-    #[inline]
-    pub fn known_army(&self, side: Side) -> &Army {
-        &self.known[side]
-    }
-
-    /// [`Position::known_army`] counted from the pieces (the invariant the debug builds check).
-    fn compute_known(&self) -> BySide<Army> {
-        let mut c = BySide::<Army>::default();
-        for side in Side::BOTH {
-            for id in self.pieces_of(side) {
-                let p = &self.pieces[id.index()];
-                if p.kind_known {
-                    c[side].add(p.kind);
-                }
-            }
-        }
-        c
-    }
-
-    /// Takes piece `id` out of the known counts while its state changes (battles,
-    /// determinizations); [`Position::count_known`] puts it back as it is then.
-    #[inline]
-    fn uncount_known(&mut self, id: PieceId) {
-        let p = self.pieces[id.index()];
-        if p.alive && p.kind_known {
-            self.known[id.side()].remove(p.kind);
-        }
-    }
-
-    /// Counts piece `id` in the known counts if it is on the board with a known kind.
-    #[inline]
-    fn count_known(&mut self, id: PieceId) {
-        let p = self.pieces[id.index()];
-        if p.alive && p.kind_known {
-            self.known[id.side()].add(p.kind);
-        }
     }
 
     /// The plies played so far, oldest first.
@@ -792,11 +746,9 @@ impl Position {
                 self.plies_since_attack += 1;
             }
             Some(b) => {
-                let def = b.defender;
-                self.uncount_known(id);
-                self.uncount_known(def);
                 self.unplace(id, &mut keys);
                 self.plies_since_attack = 0;
+                let def = b.defender;
                 self.unplace(def, &mut keys);
                 // Kinds are revealed: a view's shadow learns them here.
                 self.pieces[id.index()].kind = b.attacker_kind;
@@ -824,8 +776,6 @@ impl Position {
                         self.pieces[id.index()].square = r.to;
                     }
                 }
-                self.count_known(id);
-                self.count_known(def);
             }
         }
         self.to_move = side.opponent();
@@ -845,7 +795,6 @@ impl Position {
         self.history.push(rec);
         debug_assert_eq!((self.hash, self.id_hash), self.compute_hashes());
         debug_assert_eq!([self.occupied, self.mobile, self.scouts], self.compute_masks());
-        debug_assert_eq!(self.known, self.compute_known());
     }
 
     /// Takes back the last ply. Returns its report, or `None` at the start.
@@ -861,16 +810,12 @@ impl Position {
                 if let Some(on_target) = self.board[r.to.index()] {
                     self.unplace(on_target, &mut keys);
                 }
-                self.uncount_known(id);
-                self.uncount_known(b.defender);
                 self.pieces[b.defender.index()] = d;
                 self.revive(b.defender);
                 self.place(b.defender, d.square, &mut keys);
                 self.pieces[id.index()] = rec.prev_attacker;
                 self.revive(id);
                 self.place(id, r.from, &mut keys);
-                self.count_known(id);
-                self.count_known(b.defender);
             }
             _ => {
                 // No battle: the mover stands on the target with its kind unchanged.
@@ -885,13 +830,11 @@ impl Position {
         self.flag_captured = rec.prev_flag_captured;
         debug_assert_eq!((self.hash, self.id_hash), self.compute_hashes());
         debug_assert_eq!([self.occupied, self.mobile, self.scouts], self.compute_masks());
-        debug_assert_eq!(self.known, self.compute_known());
         Some(r)
     }
 
     /// Sets the kind of piece `id` (a view's determinization), keeping the hash right.
     pub(crate) fn set_kind(&mut self, id: PieceId, kind: PieceKind, known: bool) {
-        self.uncount_known(id);
         let p = self.pieces[id.index()];
         if p.alive {
             self.hash ^= zobrist::kind_key(id.side().index(), p.kind.index(), p.square.index());
@@ -901,7 +844,6 @@ impl Position {
         }
         self.pieces[id.index()].kind = kind;
         self.pieces[id.index()].kind_known = known;
-        self.count_known(id);
     }
 
     /// How the game stands by the rules alone (flag, no move, draw limits); `None` while it

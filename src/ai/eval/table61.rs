@@ -34,7 +34,15 @@ pub(crate) fn table_value(kind: PieceKind) -> f64 {
 /// Alive pieces by kind for both sides as far as the caller knows them: kinds known in the
 /// position, plus `pool` (kinds of the enemy pieces still unknown) added to `pool_side`.
 pub fn counts(pos: &Position, pool_side: Side, pool: &Army) -> BySide<Army> {
-    let mut c = BySide::from_fn(|side| *pos.known_army(side));
+    let mut c = BySide::<Army>::default();
+    for side in Side::BOTH {
+        for id in pos.pieces_of(side) {
+            let p = pos.piece(id);
+            if p.kind_known {
+                c[side].add(p.kind);
+            }
+        }
+    }
     for k in PieceKind::ALL {
         c[pool_side][k] += pool[k];
     }

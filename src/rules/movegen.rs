@@ -127,6 +127,19 @@ impl Position {
         out.truncate(kept);
     }
 
+    /// Whether the side to move has a legal move (what `!legal_moves().is_empty()` gives),
+    /// told from the square masks without a list when no repetition rule can forbid a move
+    /// now: a piece that moves and has a neighbouring square free of its own pieces always has
+    /// a move there (a step, or an attack, which even a Scout may make next to it).
+    pub(crate) fn has_legal_move(&self) -> bool {
+        if repetition::two_squares_suspect(self).is_none() && !repetition::chase_active(self) {
+            return self.has_pseudo_move(self.to_move());
+        }
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        !list.is_empty()
+    }
+
     /// The number of legal moves of the side to move (what `legal_moves().len()` gives),
     /// counted without a list when no repetition rule can forbid a move now.
     pub(crate) fn legal_move_count(&self) -> usize {
@@ -168,6 +181,7 @@ mod tests {
                 }
                 let legal = pos.legal_moves();
                 assert_eq!(pos.legal_move_count(), legal.len());
+                assert_eq!(pos.has_legal_move(), !legal.is_empty(), "{pos:?}");
                 for &mv in &legal {
                     assert!(pos.check_move(mv).is_ok(), "{mv} in {pos:?}");
                 }

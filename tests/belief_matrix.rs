@@ -433,7 +433,11 @@ fn joint_sampler_marginals_match_exact_enumeration() {
     assert_eq!(pieces.len(), 6);
     let mut all = Vec::new();
     enumerate(&m, &view, &pieces, &mut view.enemy_unassigned(), &mut Vec::new(), &mut all);
-    assert_eq!(all.len(), 180, "the moved piece is the Scout, Miner or Sergeant, the other five take the rest: 3 x 5!/2!");
+    assert_eq!(
+        all.len(),
+        180,
+        "the moved piece is the Scout, Miner or Sergeant, the other five take the rest: 3 x 5!/2!"
+    );
     let z: f64 = all.iter().map(|a| a.1).sum();
     assert!(z > 0.0);
     let mut exact = vec![[0.0; 12]; pieces.len()];
@@ -455,12 +459,25 @@ fn joint_sampler_marginals_match_exact_enumeration() {
         f
     };
     let gap = |f: &[[f64; 12]]| {
-        f.iter().zip(exact.iter()).flat_map(|(a, b)| a.iter().zip(b.iter()).map(|(x, y)| (x - y).abs())).fold(0.0, f64::max)
+        f.iter()
+            .zip(exact.iter())
+            .flat_map(|(a, b)| a.iter().zip(b.iter()).map(|(x, y)| (x - y).abs()))
+            .fold(0.0, f64::max)
     };
     let (joint, sequential) = (marginals(true), marginals(false));
-    println!("largest marginal gap to the exact joint law: joint sampler {:.4}, sequential draw {:.4}", gap(&joint), gap(&sequential));
+    println!(
+        "largest marginal gap to the exact joint law: joint sampler {:.4}, sequential draw {:.4}",
+        gap(&joint),
+        gap(&sequential)
+    );
     for (i, &id) in pieces.iter().enumerate() {
-        println!("{id:?}: exact {:.3?}\n      joint {:.3?}\n      seq   {:.3?}\n      row   {:.3?}", exact[i], joint[i], sequential[i], m.probabilities(id));
+        println!(
+            "{id:?}: exact {:.3?}\n      joint {:.3?}\n      seq   {:.3?}\n      row   {:.3?}",
+            exact[i],
+            joint[i],
+            sequential[i],
+            m.probabilities(id)
+        );
     }
     assert!(gap(&joint) < 0.02, "joint sampler off the exact marginals by {}", gap(&joint));
 }

@@ -204,14 +204,18 @@ impl BeliefMatrix {
     /// pieces left, a kind nearly used up) its marginals move away from the joint's
     /// (`tests/belief_matrix.rs::joint_sampler_marginals_match_exact_enumeration` measures
     /// both on a small position against the exact marginals).
-    pub fn sample_joint(&self, view: &PlayerView, rng: &mut BotRng, proposals: usize) -> Result<Position, Inconsistent> {
+    pub fn sample_joint(
+        &self,
+        view: &PlayerView,
+        rng: &mut BotRng,
+        proposals: usize,
+    ) -> Result<Position, Inconsistent> {
         let mut drawn = Vec::with_capacity(proposals.max(1));
         for _ in 0..proposals.max(1) {
             drawn.push(self.draw(view, rng)?);
         }
         let top = drawn.iter().map(|d| d.1).fold(f64::NEG_INFINITY, f64::max);
-        let weights: Vec<f64> =
-            drawn.iter().map(|d| if top.is_finite() { (d.1 - top).exp() } else { 1.0 }).collect();
+        let weights: Vec<f64> = drawn.iter().map(|d| if top.is_finite() { (d.1 - top).exp() } else { 1.0 }).collect();
         let mut x = rng.random::<f64>() * weights.iter().sum::<f64>();
         let mut pick = 0;
         for (i, &w) in weights.iter().enumerate() {

@@ -97,7 +97,13 @@ pub fn run(args: Args) -> ExitCode {
             None => [true, true],
             Some(name) => loaded.players.clone().map(|p| p.as_deref() == Some(name.as_str())),
         };
-        let settings = ScoreSettings { every: args.every, samples: args.samples, proposals: args.proposals, seed: args.seed ^ i as u64, sides };
+        let settings = ScoreSettings {
+            every: args.every,
+            samples: args.samples,
+            proposals: args.proposals,
+            seed: args.seed ^ i as u64,
+            sides,
+        };
         total.merge(&score_game(&start, &reports, &settings));
     }
     if total.games == 0 {

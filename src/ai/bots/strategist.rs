@@ -21,7 +21,7 @@ use crate::ai::plans::Ctx;
 use crate::ai::plans::invincible::invincible_plans;
 use crate::ai::plans::values::ValueRules;
 use crate::ai::ranking;
-use crate::ai::search::determinized::{RootChance, Settings, search_samples};
+use crate::ai::search::determinized::{RootChance, SearchStats, Settings, search_samples};
 use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PieceKind, PlayerView, Position, Setup, Variant};
 use rand::seq::SliceRandom;
@@ -99,10 +99,21 @@ pub fn root_scores(
     config: StrategistConfig,
     cache: &mut BeliefCache,
 ) -> (Vec<Move>, Vec<i64>, usize) {
+    root_scores_with_stats(view, ctx, config, cache).0
+}
+
+/// [`root_scores`] and what its search did (depths, nodes per iteration, table hits:
+/// `stratagem depth`). No search (one legal move, no consistent army): empty statistics.
+pub fn root_scores_with_stats(
+    view: &PlayerView,
+    ctx: &mut SearchContext,
+    config: StrategistConfig,
+    cache: &mut BeliefCache,
+) -> ((Vec<Move>, Vec<i64>, usize), SearchStats) {
     let moves: Vec<Move> = view.legal_moves().to_vec();
     if moves.len() <= 1 {
         ctx.add_nodes(1);
-        return (moves.clone(), vec![0; moves.len()], 0);
+        return ((moves.clone(), vec![0; moves.len()], 0), SearchStats::default());
     }
     let matrix = cache.replay(view).matrix(view.side().opponent());
     let mut samples: Vec<Position> = Vec::with_capacity(config.samples);
@@ -117,7 +128,7 @@ pub fn root_scores(
         }
     }
     if samples.is_empty() {
-        return (moves.clone(), vec![0; moves.len()], 0);
+        return ((moves.clone(), vec![0; moves.len()], 0), SearchStats::default());
     }
     let mut order: Vec<usize> = (0..moves.len()).collect();
     order.shuffle(&mut ctx.rng);
@@ -143,7 +154,7 @@ pub fn root_scores(
     // Ties at the top went to the earlier move of the shuffled order (a random tie-break);
     // one point more for that move makes `combine` of this one part pick it too.
     sums[best] += 1;
-    (moves, sums, r.counted)
+    ((moves, sums, r.counted), r.stats)
 }
 
 /// Invincible's plans (`plans::invincible`, no random plan) for every move, in search points

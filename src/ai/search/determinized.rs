@@ -114,6 +114,54 @@ pub struct Searcher<'t, 'c, 'a> {
     /// The side whose Flag the enemy can only guess at, and the enemy's probability that the
     /// piece is its Flag (see [`Searcher::with_flag_guess`]).
     flag_guess: Option<(Side, f64)>,
+    /// What this searcher did (for `stratagem depth`; a few counters, no effect on the search).
+    pub counters: Counters,
+}
+
+/// Counts of one search's work ([`Searcher::counters`], summed in [`SearchStats`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Quiescence nodes (the horizon's and those below it).
+    pub qs_nodes: u64,
+    /// Of those, the horizon's (the leaves of the full-width search).
+    pub qs_horizon: u64,
+    /// Quiescence nodes that stood pat at or above beta.
+    pub qs_stand_cuts: u64,
+    /// Table look-ups at inner nodes.
+    pub tt_probes: u64,
+    /// Look-ups that found the position.
+    pub tt_hits: u64,
+    /// Look-ups whose stored value ended the node.
+    pub tt_cutoffs: u64,
+    /// Inner nodes that failed high (a move reached beta).
+    pub beta_cutoffs: u64,
+    /// Those where it was the first move searched (how good the ordering is).
+    pub first_move_cutoffs: u64,
+}
+
+impl Counters {
+    fn add(&mut self, o: &Counters) {
+        self.qs_nodes += o.qs_nodes;
+        self.qs_horizon += o.qs_horizon;
+        self.qs_stand_cuts += o.qs_stand_cuts;
+        self.tt_probes += o.tt_probes;
+        self.tt_hits += o.tt_hits;
+        self.tt_cutoffs += o.tt_cutoffs;
+        self.beta_cutoffs += o.beta_cutoffs;
+        self.first_move_cutoffs += o.first_move_cutoffs;
+    }
+}
+
+/// What a [`search_samples`] call did: the measurement of `stratagem depth`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Nodes spent by iteration (index `d - 1` for depth `d`), over all samples; the last entry
+    /// is the iteration the budget cut, if it did.
+    pub iteration_nodes: Vec<u64>,
+    /// The deepest finished iteration of each sample (0: none).
+    pub sample_depths: Vec<u32>,
+    /// The searchers' counters, summed.
+    pub counters: Counters,
 }
 
 /// When a search with a time budget of `t` ms stops: [`SAFETY_SHARE`] of the budget (at least
@@ -152,6 +200,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             since_clock: 0,
             deadline_ms: ctx_deadline,
             flag_guess: None,
+            counters: Counters::default(),
         }
     }
 
@@ -233,11 +282,14 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
     /// a Flag), best first.
     fn quiesce(&mut self, pos: &mut Position, ply: u32, qdepth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.tick();
+        self.counters.qs_nodes += 1;
+        self.counters.qs_horizon += u64::from(qdepth == QS_DEPTH);
         let moves = pos.legal_moves();
         if let Some(t) = self.terminal(pos, &moves, ply) {
             return t;
         }
         let stand = self.eval.evaluate(pos, pos.to_move());
+        self.counters.qs_stand_cuts += u64::from(stand >= beta);
         if stand >= beta || qdepth == 0 || self.aborted {
             return stand;
         }
@@ -278,16 +330,22 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         }
         let key = pos.hash();
         let mut tt_move = None;
+        self.counters.tt_probes += 1;
         if let Some(e) = self.table.get(key) {
+            self.counters.tt_hits += 1;
             tt_move = e.best;
             // Mate scores depend on the ply they were stored at; only reuse non-decisive ones.
             if e.depth as u32 >= depth && e.score.abs() < WIN - MAX_PLY {
                 match e.bound {
-                    0 => return e.score,
+                    0 => {
+                        self.counters.tt_cutoffs += 1;
+                        return e.score;
+                    }
                     1 => alpha = alpha.max(e.score),
                     _ => beta = beta.min(e.score),
                 }
                 if alpha >= beta {
+                    self.counters.tt_cutoffs += 1;
                     return e.score;
                 }
             }
@@ -296,7 +354,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         self.order(pos, &mut moves, tt_move, ply as usize);
         let mut best = -INF;
         let mut best_move = None;
-        for &mv in &moves {
+        for (n, &mv) in moves.iter().enumerate() {
             pos.play_unchecked(mv);
             let v = -self.search(pos, depth - 1, ply + 1, -beta, -alpha);
             pos.undo();
@@ -309,6 +367,8 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
                 if v > alpha {
                     alpha = v;
                     if v >= beta {
+                        self.counters.beta_cutoffs += 1;
+                        self.counters.first_move_cutoffs += u64::from(n == 0);
                         if pos.piece_at(mv.to).is_none() {
                             let p = ply as usize;
                             if p < MAX_PLIES && self.killers[p][0] != Some(mv) {
@@ -376,6 +436,8 @@ pub struct SampledResult {
     pub counted: usize,
     /// Deepest iteration finished by every counted sample (0: none).
     pub depth: u32,
+    /// What the search did.
+    pub stats: SearchStats,
 }
 
 /// Iterative deepening over `samples` (each a full position with `moves` as its legal moves):
@@ -410,18 +472,27 @@ pub fn search_samples(
     let mut per_sample: Vec<RootValues> =
         samples.iter().map(|_| RootValues { depth: 0, values: vec![0; moves.len()] }).collect();
     let mut order: Vec<usize> = order.to_vec();
-    let mut result = SampledResult { best: order[0], sums: vec![0; moves.len()], counted: 0, depth: 0 };
+    let mut result =
+        SampledResult { best: order[0], sums: vec![0; moves.len()], counted: 0, depth: 0, stats: SearchStats::default() };
+    let mut stats = SearchStats::default();
     'deepen: for depth in 1..=settings.max_depth.max(1) {
+        let nodes0 = ctx.nodes();
         for (pos, rv) in samples.iter_mut().zip(per_sample.iter_mut()) {
             let mut s = Searcher::new(ctx, &mut table, pos);
             if let Some(q) = flag_guess {
                 s = s.with_flag_guess(pos.to_move(), q);
             }
-            match s.root(pos, moves, &order, depth) {
+            let r = s.root(pos, moves, &order, depth);
+            stats.counters.add(&s.counters);
+            match r {
                 Some(v) => *rv = RootValues { depth, values: v },
-                None => break 'deepen,
+                None => {
+                    stats.iteration_nodes.push(ctx.nodes() - nodes0);
+                    break 'deepen;
+                }
             }
         }
+        stats.iteration_nodes.push(ctx.nodes() - nodes0);
         result = sum(&per_sample, &order);
         result.depth = depth;
         ranking::sort_by_key128(&mut order, |&i| ranking::desc_i64(result.sums[i]));
@@ -436,7 +507,8 @@ pub fn search_samples(
         }
     }
     let last = sum(&per_sample, &order);
-    SampledResult { depth: result.depth, ..last }
+    stats.sample_depths = per_sample.iter().map(|r| r.depth).collect();
+    SampledResult { depth: result.depth, stats, ..last }
 }
 
 /// What a won game counts in the sums over samples, in points (a lost one the same, negated).
@@ -579,7 +651,7 @@ fn summarize(
             best = i;
         }
     }
-    SampledResult { best, sums, counted, depth: 0 }
+    SampledResult { best, sums, counted, depth: 0, stats: SearchStats::default() }
 }
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ use crate::ai::SearchContext;
 use crate::ai::eval::material::{MAX_PLY, WIN, terminal_score};
 use crate::ai::eval::strategist::Evaluator;
 use crate::ai::ranking;
-use crate::rules::{Battle, Move, MoveList, PieceKind, Position, Side, battle};
+use crate::rules::{Battle, Move, MoveList, PieceKind, Position, Side, Square, battle};
 
 /// Orders scored moves highest first, ties in generation order. The search's hot path (every
 /// node's move ordering and every quiescence node's captures): std's stable sort in place, no
@@ -91,6 +91,103 @@ impl Table {
     }
 }
 
+/// What a node one ply above the horizon knows to bound its quiet moves without playing them.
+///
+/// Below such a node every move leads to a quiescence search, which returns at least its stand
+/// pat (the static evaluation) unless the game has ended there. A move to an empty square
+/// changes the evaluation by exactly [`Evaluator::quiet_change`], so its value is at most
+/// `stand + change`; when that is at most alpha the move fails low whatever its quiescence
+/// finds, and `stand + change` is the fail-soft bound the search would have returned (the
+/// quiescence's own stand pat). Only when the game cannot end after the move: no draw limit
+/// within one ply, and an enemy move that no rule can forbid (see [`Horizon::witnesses`]).
+/// Exact values are unchanged: the pruned moves are ones that fail low.
+struct Horizon {
+    /// The static evaluation for the side to move.
+    stand: i32,
+    /// Its flag-danger points before the cap.
+    near: i32,
+    /// Enemy moves that stay legal after our quiet move unless it interferes, found lazily.
+    witnesses: Option<Witnesses>,
+}
+
+/// Up to [`Witnesses::MAX`] one-step enemy moves, each `(to, attack)`: an attack on a piece of
+/// ours (stays legal unless that piece is the one that moves away) or a step to an empty square
+/// next to none of our pieces (stays legal unless our piece steps onto it or next to it).
+#[derive(Default)]
+struct Witnesses {
+    moves: [Option<(Square, bool)>; Witnesses::MAX],
+    len: usize,
+}
+
+impl Witnesses {
+    const MAX: usize = 6;
+}
+
+impl Horizon {
+    fn new(eval: &Evaluator, pos: &Position) -> Option<Horizon> {
+        let r = pos.rules();
+        // A draw by a limit right after the move would be a game end, not a stand pat.
+        if r.max_plies.is_some_and(|m| pos.ply() + 1 >= m)
+            || r.max_plies_without_attack.is_some_and(|m| pos.plies_since_attack() + 1 >= m)
+        {
+            return None;
+        }
+        let us = pos.to_move();
+        Some(Horizon { stand: eval.evaluate(pos, us), near: eval.flag_near(pos, us), witnesses: None })
+    }
+
+    /// The enemy's moves that no repetition rule can forbid after a quiet move of ours: steps
+    /// of a piece other than the one that made the enemy's last move (only that piece can be
+    /// held by the two-squares rule on its next turn), which attack (the more-squares rule never
+    /// forbids an attack) or end next to none of our pieces (not a threat, so not a chasing
+    /// move). If one stands after our move, the enemy can move and the game goes on.
+    fn witnesses(pos: &Position) -> Witnesses {
+        let us = pos.to_move();
+        let last = pos.history().last().map(|h| h.report.piece);
+        let mut w = Witnesses::default();
+        'pieces: for id in pos.pieces_of(us.opponent()) {
+            let p = pos.piece(id);
+            if !p.kind.is_movable() || Some(id) == last {
+                continue;
+            }
+            for t in p.square.neighbours() {
+                let ok = match pos.occupant(t) {
+                    Some((s, _)) if s == us => Some(true),
+                    Some(_) => None,
+                    None => (!t.neighbours().any(|u| pos.occupant(u).is_some_and(|(s, _)| s == us))).then_some(false),
+                };
+                if let Some(attack) = ok {
+                    w.moves[w.len] = Some((t, attack));
+                    w.len += 1;
+                    if w.len == Witnesses::MAX {
+                        break 'pieces;
+                    }
+                    // One move per piece: witnesses of different pieces survive more of our moves.
+                    continue 'pieces;
+                }
+            }
+        }
+        w
+    }
+
+    /// The bound on a quiet move's value if it is at most `alpha` and the game goes on after
+    /// it; `None` (search it) otherwise.
+    fn quiet_bound(&mut self, eval: &Evaluator, pos: &Position, mv: Move, alpha: i32) -> Option<i32> {
+        if pos.piece_at(mv.to).is_some() {
+            return None;
+        }
+        let bound = self.stand + eval.quiet_change(pos.to_move(), mv.from, mv.to, self.near);
+        if bound > alpha {
+            return None;
+        }
+        let w = self.witnesses.get_or_insert_with(|| Horizon::witnesses(pos));
+        let stays = |&(t, attack): &(Square, bool)| {
+            if attack { t != mv.from } else { t != mv.to && !t.is_adjacent(mv.to) }
+        };
+        w.moves[..w.len].iter().flatten().any(stays).then_some(bound)
+    }
+}
+
 /// The values of each root move in one sample.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RootValues {
@@ -133,6 +230,12 @@ pub struct Counters {
     pub tt_hits: u64,
     /// Look-ups whose stored value ended the node.
     pub tt_cutoffs: u64,
+    /// Nodes under root moves searched first, found within the margin, and below it.
+    pub root_nodes: [u64; 3],
+    /// Root moves found within the margin (exact values) and below it (bounds), first excluded.
+    pub root_moves: [u64; 2],
+    /// Quiet moves one ply above the horizon bounded without being played ([`Horizon`]).
+    pub horizon_skips: u64,
     /// Inner nodes that failed high (a move reached beta).
     pub beta_cutoffs: u64,
     /// Those where it was the first move searched (how good the ordering is).
@@ -148,6 +251,13 @@ impl Counters {
         self.tt_hits += o.tt_hits;
         self.tt_cutoffs += o.tt_cutoffs;
         self.beta_cutoffs += o.beta_cutoffs;
+        self.horizon_skips += o.horizon_skips;
+        for i in 0..3 {
+            self.root_nodes[i] += o.root_nodes[i];
+        }
+        for i in 0..2 {
+            self.root_moves[i] += o.root_moves[i];
+        }
         self.first_move_cutoffs += o.first_move_cutoffs;
     }
 }
@@ -354,9 +464,33 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         self.order(pos, &mut moves, tt_move, ply as usize);
         let mut best = -INF;
         let mut best_move = None;
+        let mut horizon = (depth == 1).then(|| Horizon::new(&self.eval, pos)).flatten();
         for (n, &mv) in moves.iter().enumerate() {
+            if let Some(h) = horizon.as_mut()
+                && let Some(bound) = h.quiet_bound(&self.eval, pos, mv, alpha)
+            {
+                // The move's value is at most `bound` <= alpha: a fail-low, and this is the
+                // bound the search of its quiescence would have started from.
+                self.counters.horizon_skips += 1;
+                if bound > best {
+                    best = bound;
+                    best_move = Some(mv);
+                }
+                continue;
+            }
             pos.play_unchecked(mv);
-            let v = -self.search(pos, depth - 1, ply + 1, -beta, -alpha);
+            // Principal-variation search: after the first move, a null window only asks
+            // whether the move beats alpha; only a move that does is searched again with the
+            // whole window (fail-soft: the first answer is a bound on the same side).
+            let mut v;
+            if n == 0 || beta - alpha <= 1 {
+                v = -self.search(pos, depth - 1, ply + 1, -beta, -alpha);
+            } else {
+                v = -self.search(pos, depth - 1, ply + 1, -alpha - 1, -alpha);
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.search(pos, depth - 1, ply + 1, -beta, -alpha);
+                }
+            }
             pos.undo();
             if self.aborted {
                 return best.max(alpha);
@@ -401,11 +535,17 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         let mut best = -INF;
         for (n, &i) in order.iter().enumerate() {
             let alpha = if n == 0 { -INF } else { best.saturating_sub(ROOT_MARGIN).max(-INF) };
+            let n0 = self.ctx.nodes();
             pos.play_unchecked(moves[i]);
             let v = -self.search(pos, depth - 1, 1, -INF, -alpha);
             pos.undo();
             if self.aborted {
                 return None;
+            }
+            let k = if n == 0 { 0 } else if v > alpha { 1 } else { 2 };
+            self.counters.root_nodes[k] += self.ctx.nodes() - n0;
+            if k > 0 {
+                self.counters.root_moves[k - 1] += 1;
             }
             // A fail-low value is an upper bound (fail-soft: the tightest one this search found).
             values[i] = v;
@@ -792,3 +932,4 @@ mod tests {
         assert!(v < plain_mean / 2.0, "the sample share (1/4) would have counted the Flag five times over");
     }
 }
+

@@ -45,6 +45,9 @@ pub struct Args {
     /// of two versions of the search).
     #[arg(long)]
     max_depth: Option<u32>,
+    /// Transposition-table size, log2 of the entries (default: the bot's).
+    #[arg(long)]
+    table_bits: Option<u32>,
 }
 
 #[derive(Default)]
@@ -89,6 +92,13 @@ impl Totals {
         c.tt_hits += o.tt_hits;
         c.tt_cutoffs += o.tt_cutoffs;
         c.beta_cutoffs += o.beta_cutoffs;
+        c.horizon_skips += o.horizon_skips;
+        for i in 0..3 {
+            c.root_nodes[i] += o.root_nodes[i];
+        }
+        for i in 0..2 {
+            c.root_moves[i] += o.root_moves[i];
+        }
         c.first_move_cutoffs += o.first_move_cutoffs;
     }
 }
@@ -127,6 +137,9 @@ pub fn run(args: Args) -> ExitCode {
     let mut config = StrategistBot::new().config;
     if let Some(d) = args.max_depth {
         config.search.max_depth = d.max(1);
+    }
+    if let Some(b) = args.table_bits {
+        config.search.table_bits = b.clamp(4, 24);
     }
     let mut t = Totals::default();
     let mut failed = false;
@@ -220,5 +233,15 @@ pub fn run(args: Args) -> ExitCode {
         pct(c.tt_cutoffs, c.tt_probes)
     );
     println!("fail-high on the first move: {:.1} % of {} fail-highs", pct(c.first_move_cutoffs, c.beta_cutoffs), c.beta_cutoffs);
+    println!("quiet moves bounded at the horizon without a node: {}", c.horizon_skips);
+    let rn = c.root_nodes.iter().sum::<u64>();
+    println!(
+        "finished root searches: first move {:.1} % of their nodes; later moves within the margin ({} moves) {:.1} %, below it ({} moves) {:.1} %",
+        pct(c.root_nodes[0], rn),
+        c.root_moves[0],
+        pct(c.root_nodes[1], rn),
+        c.root_moves[1],
+        pct(c.root_nodes[2], rn)
+    );
     if failed { ExitCode::from(2) } else { ExitCode::SUCCESS }
 }

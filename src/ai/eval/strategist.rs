@@ -168,11 +168,8 @@ impl Evaluator {
     /// and the enemy's terms stay). Lets the search bound a quiet move's value at the horizon
     /// without playing it (`search::determinized`).
     pub fn quiet_change(&self, side: Side, from: Square, to: Square, near: i32) -> i32 {
-        let advance = if side == Side::Red {
-            to.row() as i32 - from.row() as i32
-        } else {
-            from.row() as i32 - to.row() as i32
-        };
+        let advance =
+            if side == Side::Red { to.row() as i32 - from.row() as i32 } else { from.row() as i32 - to.row() as i32 };
         let Some(f) = self.flag[side.opponent()] else { return advance };
         let at = |sq: Square| FLAG_NEAR * (FLAG_RADIUS - manhattan(sq, f)).max(0);
         let after = near - at(from) + at(to);
@@ -225,7 +222,8 @@ mod tests {
                     let side = pos.to_move();
                     let before = ev.evaluate(&pos, side);
                     let near = ev.flag_near(&pos, side);
-                    let quiet: Vec<_> = pos.legal_moves().iter().copied().filter(|m| pos.piece_at(m.to).is_none()).collect();
+                    let quiet: Vec<_> =
+                        pos.legal_moves().iter().copied().filter(|m| pos.piece_at(m.to).is_none()).collect();
                     for mv in quiet {
                         pos.play_unchecked(mv);
                         assert_eq!(ev.evaluate(&pos, side), before + ev.quiet_change(side, mv.from, mv.to, near));

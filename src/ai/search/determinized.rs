@@ -542,7 +542,13 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             if self.aborted {
                 return None;
             }
-            let k = if n == 0 { 0 } else if v > alpha { 1 } else { 2 };
+            let k = if n == 0 {
+                0
+            } else if v > alpha {
+                1
+            } else {
+                2
+            };
             self.counters.root_nodes[k] += self.ctx.nodes() - n0;
             if k > 0 {
                 self.counters.root_moves[k - 1] += 1;
@@ -612,8 +618,13 @@ pub fn search_samples(
     let mut per_sample: Vec<RootValues> =
         samples.iter().map(|_| RootValues { depth: 0, values: vec![0; moves.len()] }).collect();
     let mut order: Vec<usize> = order.to_vec();
-    let mut result =
-        SampledResult { best: order[0], sums: vec![0; moves.len()], counted: 0, depth: 0, stats: SearchStats::default() };
+    let mut result = SampledResult {
+        best: order[0],
+        sums: vec![0; moves.len()],
+        counted: 0,
+        depth: 0,
+        stats: SearchStats::default(),
+    };
     let mut stats = SearchStats::default();
     'deepen: for depth in 1..=settings.max_depth.max(1) {
         let nodes0 = ctx.nodes();
@@ -840,7 +851,7 @@ mod tests {
             let clock = FrozenClock;
             let mut sink = |_: &crate::ai::Progress| {};
             let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
-            for depth in 1..=2 {
+            for depth in 1..=3 {
                 let mut table = Table::new(12);
                 let mut s = Searcher::new(&mut ctx, &mut table, &pos);
                 let pruned = s.search(&mut pos, depth, 0, -INF, INF);
@@ -852,6 +863,92 @@ mod tests {
             assert_eq!(pos.hash(), before, "the search leaves the position as it found it");
             checked += 1;
         }
+    }
+
+    /// Every quiet move the horizon bounds without playing it leaves a game that goes on, and
+    /// its real value (the quiescence search after it) is at most the bound, along random
+    /// games of both variants (Barrage: few pieces, where the enemy runs out of moves).
+    #[test]
+    fn horizon_bounds_are_upper_bounds_of_games_that_go_on() {
+        let mut rng = rng_from_seed(5);
+        let (mut bounded, mut alphas) = (0, 0);
+        for variant in [Variant::Barrage, Variant::Classic, Variant::Barrage] {
+            for _ in 0..6 {
+                let (a, b) = (random_setup(variant, &mut rng), random_setup(variant, &mut rng));
+                let mut pos = Position::new(Rules::for_variant(variant), &a, &b);
+                let ev = Evaluator::new(&pos);
+                for _ in 0..400 {
+                    if pos.outcome().is_some() {
+                        break;
+                    }
+                    if let Some(mut h) = Horizon::new(&ev, &pos) {
+                        for alpha in [h.stand - 30, h.stand, h.stand + 200, WIN] {
+                            alphas += 1;
+                            let quiet: Vec<Move> = pos.legal_moves().iter().copied().collect();
+                            for mv in quiet {
+                                let Some(bound) = h.quiet_bound(&ev, &pos, mv, alpha) else { continue };
+                                bounded += 1;
+                                assert!(bound <= alpha);
+                                pos.play_unchecked(mv);
+                                assert!(pos.outcome().is_none(), "the game goes on after {mv}\n{pos:?}");
+                                let clock = FrozenClock;
+                                let mut sink = |_: &crate::ai::Progress| {};
+                                let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
+                                let mut table = Table::new(4);
+                                let mut s = Searcher::new(&mut ctx, &mut table, &pos);
+                                s.eval = ev.clone();
+                                let v = -s.quiesce(&mut pos, 1, QS_DEPTH, -INF, INF);
+                                assert!(v <= bound, "{mv}: value {v} above the bound {bound}");
+                                pos.undo();
+                            }
+                        }
+                    }
+                    let m = pos.legal_moves();
+                    pos.play_unchecked(m[rng.random_range(0..m.len())]);
+                }
+            }
+        }
+        assert!(bounded > 1_000 && alphas > 100, "{bounded} bounded moves");
+    }
+
+    /// Only the piece that made the enemy's last move can be held by the two-squares rule, so
+    /// when it is the enemy's only movable piece no quiet move is bounded (the game might end
+    /// after it); with a second movable enemy piece, stepping where no piece of ours stands
+    /// near, the bound is given.
+    #[test]
+    fn horizon_needs_an_enemy_move_no_rule_can_forbid() {
+        let sq = |name: &str| crate::rules::Square::parse(name).unwrap();
+        let position = |extra: Option<(&str, PieceKind)>| {
+            let mut placement = [None; 100];
+            for (name, side, kind) in [
+                ("a1", Side::Red, PieceKind::Flag),
+                ("j1", Side::Red, PieceKind::Sergeant),
+                ("j10", Side::Blue, PieceKind::Flag),
+                ("a7", Side::Blue, PieceKind::Major),
+            ] {
+                placement[sq(name).index()] = Some((side, kind));
+            }
+            if let Some((name, kind)) = extra {
+                placement[sq(name).index()] = Some((Side::Blue, kind));
+            }
+            let mut pos =
+                Position::from_placement(Rules::for_variant(Variant::Classic), &placement, Side::Red).unwrap();
+            for mv in ["j1-j2", "a7-a6"] {
+                pos.play_unchecked(Move::parse(mv).unwrap());
+            }
+            pos
+        };
+        let quiet = Move::parse("j2-j3").unwrap();
+        let alone = position(None);
+        let ev = Evaluator::new(&alone);
+        let mut h = Horizon::new(&ev, &alone).expect("no draw limit near");
+        assert_eq!(h.quiet_bound(&ev, &alone, quiet, WIN), None, "the Major just moved: it may be the one held");
+        let two = position(Some(("e10", PieceKind::Scout)));
+        let ev = Evaluator::new(&two);
+        let mut h = Horizon::new(&ev, &two).expect("no draw limit near");
+        let bound = h.quiet_bound(&ev, &two, quiet, WIN).expect("the Scout can always step");
+        assert_eq!(bound, h.stand + ev.quiet_change(Side::Red, quiet.from, quiet.to, h.near));
+        assert_eq!(h.quiet_bound(&ev, &two, quiet, bound - 1), None, "above alpha: searched");
     }
 
     #[test]
@@ -932,4 +1029,3 @@ mod tests {
         assert!(v < plain_mean / 2.0, "the sample share (1/4) would have counted the Flag five times over");
     }
 }
-

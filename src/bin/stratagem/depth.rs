@@ -232,7 +232,11 @@ pub fn run(args: Args) -> ExitCode {
         pct(c.tt_hits, c.tt_probes),
         pct(c.tt_cutoffs, c.tt_probes)
     );
-    println!("fail-high on the first move: {:.1} % of {} fail-highs", pct(c.first_move_cutoffs, c.beta_cutoffs), c.beta_cutoffs);
+    println!(
+        "fail-high on the first move: {:.1} % of {} fail-highs",
+        pct(c.first_move_cutoffs, c.beta_cutoffs),
+        c.beta_cutoffs
+    );
     println!("quiet moves bounded at the horizon without a node: {}", c.horizon_skips);
     let rn = c.root_nodes.iter().sum::<u64>();
     println!(

@@ -213,6 +213,9 @@ pub struct Searcher<'t, 'c, 'a> {
     flag_guess: Option<(Side, f64)>,
     /// What this searcher did (for `stratagem depth`; a few counters, no effect on the search).
     pub counters: Counters,
+    /// Principal-variation search and the horizon's bounds on quiet moves
+    /// ([`Settings::lean`]); on unless [`Searcher::with_lean`] turns them off.
+    lean: bool,
 }
 
 /// Counts of one search's work ([`Searcher::counters`], summed in [`SearchStats`]).
@@ -311,6 +314,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             deadline_ms: ctx_deadline,
             flag_guess: None,
             counters: Counters::default(),
+            lean: true,
         }
     }
 
@@ -327,6 +331,13 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
     /// playing for. More time meant deeper search and more of these phantom losses.
     pub fn with_flag_guess(mut self, side: Side, q: f64) -> Self {
         self.flag_guess = Some((side, q.clamp(0.0, 1.0)));
+        self
+    }
+
+    /// With `lean` false: plain fail-soft alpha-beta as before session 5 (no null windows, every
+    /// move one ply above the horizon played), for comparisons ([`Settings::lean`]).
+    pub fn with_lean(mut self, lean: bool) -> Self {
+        self.lean = lean;
         self
     }
 
@@ -464,7 +475,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         self.order(pos, &mut moves, tt_move, ply as usize);
         let mut best = -INF;
         let mut best_move = None;
-        let mut horizon = (depth == 1).then(|| Horizon::new(&self.eval, pos)).flatten();
+        let mut horizon = (depth == 1 && self.lean).then(|| Horizon::new(&self.eval, pos)).flatten();
         for (n, &mv) in moves.iter().enumerate() {
             if let Some(h) = horizon.as_mut()
                 && let Some(bound) = h.quiet_bound(&self.eval, pos, mv, alpha)
@@ -483,7 +494,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             // whether the move beats alpha; only a move that does is searched again with the
             // whole window (fail-soft: the first answer is a bound on the same side).
             let mut v;
-            if n == 0 || beta - alpha <= 1 {
+            if n == 0 || beta - alpha <= 1 || !self.lean {
                 v = -self.search(pos, depth - 1, ply + 1, -beta, -alpha);
             } else {
                 v = -self.search(pos, depth - 1, ply + 1, -alpha - 1, -alpha);
@@ -568,6 +579,9 @@ pub struct Settings {
     pub max_depth: u32,
     /// Transposition-table size, log2 of the entry count.
     pub table_bits: u32,
+    /// Principal-variation search at inner nodes and the horizon's bounds on quiet moves
+    /// (session 5: the same values where exact, deeper at the same nodes; docs/bots/strategist.md).
+    pub lean: bool,
 }
 
 /// The outcome of [`search_samples`].
@@ -629,7 +643,7 @@ pub fn search_samples(
     'deepen: for depth in 1..=settings.max_depth.max(1) {
         let nodes0 = ctx.nodes();
         for (pos, rv) in samples.iter_mut().zip(per_sample.iter_mut()) {
-            let mut s = Searcher::new(ctx, &mut table, pos);
+            let mut s = Searcher::new(ctx, &mut table, pos).with_lean(settings.lean);
             if let Some(q) = flag_guess {
                 s = s.with_flag_guess(pos.to_move(), q);
             }

@@ -45,6 +45,9 @@ pub struct Args {
     /// of two versions of the search).
     #[arg(long)]
     max_depth: Option<u32>,
+    /// Principal-variation search and the horizon's bounds on/off (default: the bot's).
+    #[arg(long)]
+    lean: Option<bool>,
     /// Transposition-table size, log2 of the entries (default: the bot's).
     #[arg(long)]
     table_bits: Option<u32>,
@@ -137,6 +140,9 @@ pub fn run(args: Args) -> ExitCode {
     let mut config = StrategistBot::new().config;
     if let Some(d) = args.max_depth {
         config.search.max_depth = d.max(1);
+    }
+    if let Some(l) = args.lean {
+        config.search.lean = l;
     }
     if let Some(b) = args.table_bits {
         config.search.table_bits = b.clamp(4, 24);

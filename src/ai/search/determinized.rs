@@ -866,13 +866,15 @@ mod tests {
             let mut sink = |_: &crate::ai::Progress| {};
             let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
             for depth in 1..=3 {
-                let mut table = Table::new(12);
-                let mut s = Searcher::new(&mut ctx, &mut table, &pos);
-                let pruned = s.search(&mut pos, depth, 0, -INF, INF);
                 let mut table2 = Table::new(4);
                 let mut s2 = Searcher::new(&mut ctx, &mut table2, &pos);
                 let p = plain(&mut s2, &mut pos, depth, 0);
-                assert_eq!(pruned, p, "depth {depth}\n{pos:?}");
+                for lean in [false, true] {
+                    let mut table = Table::new(12);
+                    let mut s = Searcher::new(&mut ctx, &mut table, &pos).with_lean(lean);
+                    let pruned = s.search(&mut pos, depth, 0, -INF, INF);
+                    assert_eq!(pruned, p, "depth {depth}, lean {lean}\n{pos:?}");
+                }
             }
             assert_eq!(pos.hash(), before, "the search leaves the position as it found it");
             checked += 1;

@@ -75,7 +75,9 @@ pub const FLAG_GUESS: bool = true;
 /// deeper on average (`stratagem depth`, docs/bots/strategist.md) with the exact values
 /// unchanged, but against `invincible` on the same 80 paired games (seeds 2026 and 2027) the
 /// bot scored 45-8-27 (61.2 %) with them against 54-6-20 (71.2 %) without: worse on both seeds,
-/// fewer Flags taken (34 against 44). Not proven worse, but no reason to switch them on.
+/// fewer Flags taken (34 against 44). v7 given 400,000 nodes, about the same depth, scored
+/// 20-5-15 on seed 2026 (against 27-6-7 at 250,000): the depth, not these changes, played
+/// worse. Not proven worse, but no reason to switch them on.
 pub const LEAN: bool = false;
 
 /// The strategist bot.

@@ -288,3 +288,28 @@ fn bots_search_on_threads_by_name_and_only_those_that_can() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("one thread only"), "{}", stderr(&o));
 }
+
+/// `stratagem depth` measures the strategist's search over positions of a game: one finished
+/// depth per position, the iterations' nodes within the budget; a missing file exits 2.
+#[test]
+fn depth_measures_positions_of_a_game() {
+    let file = game("generated-classic-flag.xml");
+    let o = run(&["depth", &file, "--every", "20", "--positions", "3", "--nodes", "20000"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("positions: 3 (20000 nodes each, every 20 plies"), "{out}");
+    assert!(
+        out.contains("finished depth: shallowest sample mean") && out.contains("iteration 1: finished in 3 positions"),
+        "{out}"
+    );
+    let total: u64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("quiescence nodes: "))
+        .and_then(|l| l.split(" of ").nth(1))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the node total");
+    assert!(total > 3 * 10_000 && total <= 3 * 20_000, "{total} nodes over 3 positions of 20,000");
+    let o = run(&["depth", "no-such-file.xml"]);
+    assert_eq!(o.status.code(), Some(2));
+}

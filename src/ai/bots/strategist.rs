@@ -21,7 +21,7 @@ use crate::ai::plans::Ctx;
 use crate::ai::plans::invincible::invincible_plans;
 use crate::ai::plans::values::ValueRules;
 use crate::ai::ranking;
-use crate::ai::search::determinized::{RootChance, Settings, search_samples};
+use crate::ai::search::determinized::{RootChance, SearchStats, Settings, search_samples};
 use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PieceKind, PlayerView, Position, Setup, Variant};
 use rand::seq::SliceRandom;
@@ -52,7 +52,7 @@ impl Default for StrategistConfig {
     fn default() -> Self {
         StrategistConfig {
             samples: std_samples(),
-            search: Settings { max_depth: 32, table_bits: 16 },
+            search: Settings { max_depth: 32, table_bits: 16, lean: LEAN },
             plans: PLANS,
             flag_guess: FLAG_GUESS,
             proposals: PROPOSALS,
@@ -86,6 +86,16 @@ pub const FLAG_GUESS: bool = true;
 /// default stays the sequential draw the measured versions played with.
 pub const PROPOSALS: usize = 1;
 
+/// Whether the search uses principal-variation search and the horizon's bounds on quiet moves
+/// ([`Settings::lean`], session 5). Off: at 250,000 nodes a move they finish about 0.4 ply
+/// deeper on average (`stratagem depth`, docs/bots/strategist.md) with the exact values
+/// unchanged, but against `invincible` on the same 80 paired games (seeds 2026 and 2027) the
+/// bot scored 45-8-27 (61.2 %) with them against 54-6-20 (71.2 %) without: worse on both seeds,
+/// fewer Flags taken (34 against 44). v7 given 400,000 nodes, about the same depth, scored
+/// 20-5-15 on seed 2026 (against 27-6-7 at 250,000): the depth, not these changes, played
+/// worse. Not proven worse, but no reason to switch them on.
+pub const LEAN: bool = false;
+
 /// The strategist bot.
 #[derive(Debug, Default)]
 pub struct StrategistBot {
@@ -115,10 +125,21 @@ pub fn root_scores(
     config: StrategistConfig,
     cache: &mut BeliefCache,
 ) -> (Vec<Move>, Vec<i64>, usize) {
+    root_scores_with_stats(view, ctx, config, cache).0
+}
+
+/// [`root_scores`] and what its search did (depths, nodes per iteration, table hits:
+/// `stratagem depth`). No search (one legal move, no consistent army): empty statistics.
+pub fn root_scores_with_stats(
+    view: &PlayerView,
+    ctx: &mut SearchContext,
+    config: StrategistConfig,
+    cache: &mut BeliefCache,
+) -> ((Vec<Move>, Vec<i64>, usize), SearchStats) {
     let moves: Vec<Move> = view.legal_moves().to_vec();
     if moves.len() <= 1 {
         ctx.add_nodes(1);
-        return (moves.clone(), vec![0; moves.len()], 0);
+        return ((moves.clone(), vec![0; moves.len()], 0), SearchStats::default());
     }
     let matrix = cache.replay(view).matrix(view.side().opponent());
     let mut samples: Vec<Position> = Vec::with_capacity(config.samples);
@@ -138,7 +159,7 @@ pub fn root_scores(
         }
     }
     if samples.is_empty() {
-        return (moves.clone(), vec![0; moves.len()], 0);
+        return ((moves.clone(), vec![0; moves.len()], 0), SearchStats::default());
     }
     let mut order: Vec<usize> = (0..moves.len()).collect();
     order.shuffle(&mut ctx.rng);
@@ -164,7 +185,7 @@ pub fn root_scores(
     // Ties at the top went to the earlier move of the shuffled order (a random tie-break);
     // one point more for that move makes `combine` of this one part pick it too.
     sums[best] += 1;
-    (moves, sums, r.counted)
+    ((moves, sums, r.counted), r.stats)
 }
 
 /// Invincible's plans (`plans::invincible`, no random plan) for every move, in search points

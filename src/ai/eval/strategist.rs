@@ -150,6 +150,31 @@ impl Evaluator {
     pub fn evaluate(&self, pos: &Position, side: Side) -> i32 {
         self.side_score(pos, side) - self.side_score(pos, side.opponent())
     }
+
+    /// `side`'s flag-danger points before the cap ([`FLAG_CAP`]): what [`Evaluator::quiet_change`]
+    /// needs of the position before the move.
+    pub fn flag_near(&self, pos: &Position, side: Side) -> i32 {
+        let Some(f) = self.flag[side.opponent()] else { return 0 };
+        pos.pieces_of(side)
+            .map(|id| pos.piece(id))
+            .filter(|p| p.kind.is_movable())
+            .map(|p| FLAG_NEAR * (FLAG_RADIUS - manhattan(p.square, f)).max(0))
+            .sum()
+    }
+
+    /// The exact change of `evaluate(pos, side)` when `side` moves a piece from `from` to an
+    /// empty square `to` (no battle), given `near` = [`Evaluator::flag_near`] of `side` before
+    /// the move: only the mover's advance and flag danger change (material, the hidden bonus
+    /// and the enemy's terms stay). Lets the search bound a quiet move's value at the horizon
+    /// without playing it (`search::determinized`).
+    pub fn quiet_change(&self, side: Side, from: Square, to: Square, near: i32) -> i32 {
+        let advance =
+            if side == Side::Red { to.row() as i32 - from.row() as i32 } else { from.row() as i32 - to.row() as i32 };
+        let Some(f) = self.flag[side.opponent()] else { return advance };
+        let at = |sq: Square| FLAG_NEAR * (FLAG_RADIUS - manhattan(sq, f)).max(0);
+        let after = near - at(from) + at(to);
+        advance + after.min(FLAG_CAP) - near.min(FLAG_CAP)
+    }
 }
 
 #[cfg(test)]
@@ -179,6 +204,38 @@ mod tests {
                 assert!(e.abs() < WIN - MAX_PLY);
             }
         }
+    }
+
+    #[test]
+    fn quiet_change_is_the_change_of_the_evaluation() {
+        let mut rng = rng_from_seed(22);
+        let mut checked = 0;
+        for variant in [Variant::Classic, Variant::Barrage] {
+            for _ in 0..4 {
+                let (a, b) = (random_setup(variant, &mut rng), random_setup(variant, &mut rng));
+                let mut pos = Position::new(Rules::for_variant(variant), &a, &b);
+                let ev = Evaluator::new(&pos);
+                for _ in 0..300 {
+                    if pos.outcome().is_some() {
+                        break;
+                    }
+                    let side = pos.to_move();
+                    let before = ev.evaluate(&pos, side);
+                    let near = ev.flag_near(&pos, side);
+                    let quiet: Vec<_> =
+                        pos.legal_moves().iter().copied().filter(|m| pos.piece_at(m.to).is_none()).collect();
+                    for mv in quiet {
+                        pos.play_unchecked(mv);
+                        assert_eq!(ev.evaluate(&pos, side), before + ev.quiet_change(side, mv.from, mv.to, near));
+                        pos.undo();
+                        checked += 1;
+                    }
+                    let moves = pos.legal_moves();
+                    pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     #[test]

@@ -29,7 +29,7 @@ use crate::ai::SearchContext;
 use crate::ai::eval::material::{MAX_PLY, WIN, terminal_score};
 use crate::ai::eval::strategist::Evaluator;
 use crate::ai::ranking;
-use crate::rules::{Battle, Move, MoveList, PieceKind, Position, Side, battle};
+use crate::rules::{Battle, Move, MoveList, PieceKind, Position, Side, Square, battle};
 
 /// Orders scored moves highest first, ties in generation order. The search's hot path (every
 /// node's move ordering and every quiescence node's captures): std's stable sort in place, no
@@ -91,6 +91,103 @@ impl Table {
     }
 }
 
+/// What a node one ply above the horizon knows to bound its quiet moves without playing them.
+///
+/// Below such a node every move leads to a quiescence search, which returns at least its stand
+/// pat (the static evaluation) unless the game has ended there. A move to an empty square
+/// changes the evaluation by exactly [`Evaluator::quiet_change`], so its value is at most
+/// `stand + change`; when that is at most alpha the move fails low whatever its quiescence
+/// finds, and `stand + change` is the fail-soft bound the search would have returned (the
+/// quiescence's own stand pat). Only when the game cannot end after the move: no draw limit
+/// within one ply, and an enemy move that no rule can forbid (see [`Horizon::witnesses`]).
+/// Exact values are unchanged: the pruned moves are ones that fail low.
+struct Horizon {
+    /// The static evaluation for the side to move.
+    stand: i32,
+    /// Its flag-danger points before the cap.
+    near: i32,
+    /// Enemy moves that stay legal after our quiet move unless it interferes, found lazily.
+    witnesses: Option<Witnesses>,
+}
+
+/// Up to [`Witnesses::MAX`] one-step enemy moves, each `(to, attack)`: an attack on a piece of
+/// ours (stays legal unless that piece is the one that moves away) or a step to an empty square
+/// next to none of our pieces (stays legal unless our piece steps onto it or next to it).
+#[derive(Default)]
+struct Witnesses {
+    moves: [Option<(Square, bool)>; Witnesses::MAX],
+    len: usize,
+}
+
+impl Witnesses {
+    const MAX: usize = 6;
+}
+
+impl Horizon {
+    fn new(eval: &Evaluator, pos: &Position) -> Option<Horizon> {
+        let r = pos.rules();
+        // A draw by a limit right after the move would be a game end, not a stand pat.
+        if r.max_plies.is_some_and(|m| pos.ply() + 1 >= m)
+            || r.max_plies_without_attack.is_some_and(|m| pos.plies_since_attack() + 1 >= m)
+        {
+            return None;
+        }
+        let us = pos.to_move();
+        Some(Horizon { stand: eval.evaluate(pos, us), near: eval.flag_near(pos, us), witnesses: None })
+    }
+
+    /// The enemy's moves that no repetition rule can forbid after a quiet move of ours: steps
+    /// of a piece other than the one that made the enemy's last move (only that piece can be
+    /// held by the two-squares rule on its next turn), which attack (the more-squares rule never
+    /// forbids an attack) or end next to none of our pieces (not a threat, so not a chasing
+    /// move). If one stands after our move, the enemy can move and the game goes on.
+    fn witnesses(pos: &Position) -> Witnesses {
+        let us = pos.to_move();
+        let last = pos.history().last().map(|h| h.report.piece);
+        let mut w = Witnesses::default();
+        'pieces: for id in pos.pieces_of(us.opponent()) {
+            let p = pos.piece(id);
+            if !p.kind.is_movable() || Some(id) == last {
+                continue;
+            }
+            for t in p.square.neighbours() {
+                let ok = match pos.occupant(t) {
+                    Some((s, _)) if s == us => Some(true),
+                    Some(_) => None,
+                    None => (!t.neighbours().any(|u| pos.occupant(u).is_some_and(|(s, _)| s == us))).then_some(false),
+                };
+                if let Some(attack) = ok {
+                    w.moves[w.len] = Some((t, attack));
+                    w.len += 1;
+                    if w.len == Witnesses::MAX {
+                        break 'pieces;
+                    }
+                    // One move per piece: witnesses of different pieces survive more of our moves.
+                    continue 'pieces;
+                }
+            }
+        }
+        w
+    }
+
+    /// The bound on a quiet move's value if it is at most `alpha` and the game goes on after
+    /// it; `None` (search it) otherwise.
+    fn quiet_bound(&mut self, eval: &Evaluator, pos: &Position, mv: Move, alpha: i32) -> Option<i32> {
+        if pos.piece_at(mv.to).is_some() {
+            return None;
+        }
+        let bound = self.stand + eval.quiet_change(pos.to_move(), mv.from, mv.to, self.near);
+        if bound > alpha {
+            return None;
+        }
+        let w = self.witnesses.get_or_insert_with(|| Horizon::witnesses(pos));
+        let stays = |&(t, attack): &(Square, bool)| {
+            if attack { t != mv.from } else { t != mv.to && !t.is_adjacent(mv.to) }
+        };
+        w.moves[..w.len].iter().flatten().any(stays).then_some(bound)
+    }
+}
+
 /// The values of each root move in one sample.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RootValues {
@@ -114,6 +211,70 @@ pub struct Searcher<'t, 'c, 'a> {
     /// The side whose Flag the enemy can only guess at, and the enemy's probability that the
     /// piece is its Flag (see [`Searcher::with_flag_guess`]).
     flag_guess: Option<(Side, f64)>,
+    /// What this searcher did (for `stratagem depth`; a few counters, no effect on the search).
+    pub counters: Counters,
+    /// Principal-variation search and the horizon's bounds on quiet moves
+    /// ([`Settings::lean`]); on unless [`Searcher::with_lean`] turns them off.
+    lean: bool,
+}
+
+/// Counts of one search's work ([`Searcher::counters`], summed in [`SearchStats`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Quiescence nodes (the horizon's and those below it).
+    pub qs_nodes: u64,
+    /// Of those, the horizon's (the leaves of the full-width search).
+    pub qs_horizon: u64,
+    /// Quiescence nodes that stood pat at or above beta.
+    pub qs_stand_cuts: u64,
+    /// Table look-ups at inner nodes.
+    pub tt_probes: u64,
+    /// Look-ups that found the position.
+    pub tt_hits: u64,
+    /// Look-ups whose stored value ended the node.
+    pub tt_cutoffs: u64,
+    /// Nodes under root moves searched first, found within the margin, and below it.
+    pub root_nodes: [u64; 3],
+    /// Root moves found within the margin (exact values) and below it (bounds), first excluded.
+    pub root_moves: [u64; 2],
+    /// Quiet moves one ply above the horizon bounded without being played ([`Horizon`]).
+    pub horizon_skips: u64,
+    /// Inner nodes that failed high (a move reached beta).
+    pub beta_cutoffs: u64,
+    /// Those where it was the first move searched (how good the ordering is).
+    pub first_move_cutoffs: u64,
+}
+
+impl Counters {
+    fn add(&mut self, o: &Counters) {
+        self.qs_nodes += o.qs_nodes;
+        self.qs_horizon += o.qs_horizon;
+        self.qs_stand_cuts += o.qs_stand_cuts;
+        self.tt_probes += o.tt_probes;
+        self.tt_hits += o.tt_hits;
+        self.tt_cutoffs += o.tt_cutoffs;
+        self.beta_cutoffs += o.beta_cutoffs;
+        self.horizon_skips += o.horizon_skips;
+        for i in 0..3 {
+            self.root_nodes[i] += o.root_nodes[i];
+        }
+        for i in 0..2 {
+            self.root_moves[i] += o.root_moves[i];
+        }
+        self.first_move_cutoffs += o.first_move_cutoffs;
+    }
+}
+
+/// What a [`search_samples`] call did: the measurement of `stratagem depth`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Nodes spent by iteration (index `d - 1` for depth `d`), over all samples; the last entry
+    /// is the iteration the budget cut, if it did.
+    pub iteration_nodes: Vec<u64>,
+    /// The deepest finished iteration of each sample (0: none).
+    pub sample_depths: Vec<u32>,
+    /// The searchers' counters, summed.
+    pub counters: Counters,
 }
 
 /// When a search with a time budget of `t` ms stops: [`SAFETY_SHARE`] of the budget (at least
@@ -152,6 +313,8 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             since_clock: 0,
             deadline_ms: ctx_deadline,
             flag_guess: None,
+            counters: Counters::default(),
+            lean: true,
         }
     }
 
@@ -168,6 +331,13 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
     /// playing for. More time meant deeper search and more of these phantom losses.
     pub fn with_flag_guess(mut self, side: Side, q: f64) -> Self {
         self.flag_guess = Some((side, q.clamp(0.0, 1.0)));
+        self
+    }
+
+    /// With `lean` false: plain fail-soft alpha-beta as before session 5 (no null windows, every
+    /// move one ply above the horizon played), for comparisons ([`Settings::lean`]).
+    pub fn with_lean(mut self, lean: bool) -> Self {
+        self.lean = lean;
         self
     }
 
@@ -233,11 +403,14 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
     /// a Flag), best first.
     fn quiesce(&mut self, pos: &mut Position, ply: u32, qdepth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.tick();
+        self.counters.qs_nodes += 1;
+        self.counters.qs_horizon += u64::from(qdepth == QS_DEPTH);
         let moves = pos.legal_moves();
         if let Some(t) = self.terminal(pos, &moves, ply) {
             return t;
         }
         let stand = self.eval.evaluate(pos, pos.to_move());
+        self.counters.qs_stand_cuts += u64::from(stand >= beta);
         if stand >= beta || qdepth == 0 || self.aborted {
             return stand;
         }
@@ -278,16 +451,22 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         }
         let key = pos.hash();
         let mut tt_move = None;
+        self.counters.tt_probes += 1;
         if let Some(e) = self.table.get(key) {
+            self.counters.tt_hits += 1;
             tt_move = e.best;
             // Mate scores depend on the ply they were stored at; only reuse non-decisive ones.
             if e.depth as u32 >= depth && e.score.abs() < WIN - MAX_PLY {
                 match e.bound {
-                    0 => return e.score,
+                    0 => {
+                        self.counters.tt_cutoffs += 1;
+                        return e.score;
+                    }
                     1 => alpha = alpha.max(e.score),
                     _ => beta = beta.min(e.score),
                 }
                 if alpha >= beta {
+                    self.counters.tt_cutoffs += 1;
                     return e.score;
                 }
             }
@@ -296,9 +475,33 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         self.order(pos, &mut moves, tt_move, ply as usize);
         let mut best = -INF;
         let mut best_move = None;
-        for &mv in &moves {
+        let mut horizon = (depth == 1 && self.lean).then(|| Horizon::new(&self.eval, pos)).flatten();
+        for (n, &mv) in moves.iter().enumerate() {
+            if let Some(h) = horizon.as_mut()
+                && let Some(bound) = h.quiet_bound(&self.eval, pos, mv, alpha)
+            {
+                // The move's value is at most `bound` <= alpha: a fail-low, and this is the
+                // bound the search of its quiescence would have started from.
+                self.counters.horizon_skips += 1;
+                if bound > best {
+                    best = bound;
+                    best_move = Some(mv);
+                }
+                continue;
+            }
             pos.play_unchecked(mv);
-            let v = -self.search(pos, depth - 1, ply + 1, -beta, -alpha);
+            // Principal-variation search: after the first move, a null window only asks
+            // whether the move beats alpha; only a move that does is searched again with the
+            // whole window (fail-soft: the first answer is a bound on the same side).
+            let mut v;
+            if n == 0 || beta - alpha <= 1 || !self.lean {
+                v = -self.search(pos, depth - 1, ply + 1, -beta, -alpha);
+            } else {
+                v = -self.search(pos, depth - 1, ply + 1, -alpha - 1, -alpha);
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.search(pos, depth - 1, ply + 1, -beta, -alpha);
+                }
+            }
             pos.undo();
             if self.aborted {
                 return best.max(alpha);
@@ -309,6 +512,8 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
                 if v > alpha {
                     alpha = v;
                     if v >= beta {
+                        self.counters.beta_cutoffs += 1;
+                        self.counters.first_move_cutoffs += u64::from(n == 0);
                         if pos.piece_at(mv.to).is_none() {
                             let p = ply as usize;
                             if p < MAX_PLIES && self.killers[p][0] != Some(mv) {
@@ -341,11 +546,23 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         let mut best = -INF;
         for (n, &i) in order.iter().enumerate() {
             let alpha = if n == 0 { -INF } else { best.saturating_sub(ROOT_MARGIN).max(-INF) };
+            let n0 = self.ctx.nodes();
             pos.play_unchecked(moves[i]);
             let v = -self.search(pos, depth - 1, 1, -INF, -alpha);
             pos.undo();
             if self.aborted {
                 return None;
+            }
+            let k = if n == 0 {
+                0
+            } else if v > alpha {
+                1
+            } else {
+                2
+            };
+            self.counters.root_nodes[k] += self.ctx.nodes() - n0;
+            if k > 0 {
+                self.counters.root_moves[k - 1] += 1;
             }
             // A fail-low value is an upper bound (fail-soft: the tightest one this search found).
             values[i] = v;
@@ -362,6 +579,9 @@ pub struct Settings {
     pub max_depth: u32,
     /// Transposition-table size, log2 of the entry count.
     pub table_bits: u32,
+    /// Principal-variation search at inner nodes and the horizon's bounds on quiet moves
+    /// (session 5: the same values where exact, deeper at the same nodes; docs/bots/strategist.md).
+    pub lean: bool,
 }
 
 /// The outcome of [`search_samples`].
@@ -376,6 +596,8 @@ pub struct SampledResult {
     pub counted: usize,
     /// Deepest iteration finished by every counted sample (0: none).
     pub depth: u32,
+    /// What the search did.
+    pub stats: SearchStats,
 }
 
 /// Iterative deepening over `samples` (each a full position with `moves` as its legal moves):
@@ -410,18 +632,32 @@ pub fn search_samples(
     let mut per_sample: Vec<RootValues> =
         samples.iter().map(|_| RootValues { depth: 0, values: vec![0; moves.len()] }).collect();
     let mut order: Vec<usize> = order.to_vec();
-    let mut result = SampledResult { best: order[0], sums: vec![0; moves.len()], counted: 0, depth: 0 };
+    let mut result = SampledResult {
+        best: order[0],
+        sums: vec![0; moves.len()],
+        counted: 0,
+        depth: 0,
+        stats: SearchStats::default(),
+    };
+    let mut stats = SearchStats::default();
     'deepen: for depth in 1..=settings.max_depth.max(1) {
+        let nodes0 = ctx.nodes();
         for (pos, rv) in samples.iter_mut().zip(per_sample.iter_mut()) {
-            let mut s = Searcher::new(ctx, &mut table, pos);
+            let mut s = Searcher::new(ctx, &mut table, pos).with_lean(settings.lean);
             if let Some(q) = flag_guess {
                 s = s.with_flag_guess(pos.to_move(), q);
             }
-            match s.root(pos, moves, &order, depth) {
+            let r = s.root(pos, moves, &order, depth);
+            stats.counters.add(&s.counters);
+            match r {
                 Some(v) => *rv = RootValues { depth, values: v },
-                None => break 'deepen,
+                None => {
+                    stats.iteration_nodes.push(ctx.nodes() - nodes0);
+                    break 'deepen;
+                }
             }
         }
+        stats.iteration_nodes.push(ctx.nodes() - nodes0);
         result = sum(&per_sample, &order);
         result.depth = depth;
         ranking::sort_by_key128(&mut order, |&i| ranking::desc_i64(result.sums[i]));
@@ -436,7 +672,8 @@ pub fn search_samples(
         }
     }
     let last = sum(&per_sample, &order);
-    SampledResult { depth: result.depth, ..last }
+    stats.sample_depths = per_sample.iter().map(|r| r.depth).collect();
+    SampledResult { depth: result.depth, stats, ..last }
 }
 
 /// What a won game counts in the sums over samples, in points (a lost one the same, negated).
@@ -579,7 +816,7 @@ fn summarize(
             best = i;
         }
     }
-    SampledResult { best, sums, counted, depth: 0 }
+    SampledResult { best, sums, counted, depth: 0, stats: SearchStats::default() }
 }
 
 #[cfg(test)]
@@ -628,18 +865,106 @@ mod tests {
             let clock = FrozenClock;
             let mut sink = |_: &crate::ai::Progress| {};
             let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
-            for depth in 1..=2 {
-                let mut table = Table::new(12);
-                let mut s = Searcher::new(&mut ctx, &mut table, &pos);
-                let pruned = s.search(&mut pos, depth, 0, -INF, INF);
+            for depth in 1..=3 {
                 let mut table2 = Table::new(4);
                 let mut s2 = Searcher::new(&mut ctx, &mut table2, &pos);
                 let p = plain(&mut s2, &mut pos, depth, 0);
-                assert_eq!(pruned, p, "depth {depth}\n{pos:?}");
+                for lean in [false, true] {
+                    let mut table = Table::new(12);
+                    let mut s = Searcher::new(&mut ctx, &mut table, &pos).with_lean(lean);
+                    let pruned = s.search(&mut pos, depth, 0, -INF, INF);
+                    assert_eq!(pruned, p, "depth {depth}, lean {lean}\n{pos:?}");
+                }
             }
             assert_eq!(pos.hash(), before, "the search leaves the position as it found it");
             checked += 1;
         }
+    }
+
+    /// Every quiet move the horizon bounds without playing it leaves a game that goes on, and
+    /// its real value (the quiescence search after it) is at most the bound, along random
+    /// games of both variants (Barrage: few pieces, where the enemy runs out of moves).
+    #[test]
+    fn horizon_bounds_are_upper_bounds_of_games_that_go_on() {
+        let mut rng = rng_from_seed(5);
+        let (mut bounded, mut alphas) = (0, 0);
+        for variant in [Variant::Barrage, Variant::Classic, Variant::Barrage] {
+            for _ in 0..6 {
+                let (a, b) = (random_setup(variant, &mut rng), random_setup(variant, &mut rng));
+                let mut pos = Position::new(Rules::for_variant(variant), &a, &b);
+                let ev = Evaluator::new(&pos);
+                for _ in 0..400 {
+                    if pos.outcome().is_some() {
+                        break;
+                    }
+                    if let Some(mut h) = Horizon::new(&ev, &pos) {
+                        for alpha in [h.stand - 30, h.stand, h.stand + 200, WIN] {
+                            alphas += 1;
+                            let quiet: Vec<Move> = pos.legal_moves().iter().copied().collect();
+                            for mv in quiet {
+                                let Some(bound) = h.quiet_bound(&ev, &pos, mv, alpha) else { continue };
+                                bounded += 1;
+                                assert!(bound <= alpha);
+                                pos.play_unchecked(mv);
+                                assert!(pos.outcome().is_none(), "the game goes on after {mv}\n{pos:?}");
+                                let clock = FrozenClock;
+                                let mut sink = |_: &crate::ai::Progress| {};
+                                let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
+                                let mut table = Table::new(4);
+                                let mut s = Searcher::new(&mut ctx, &mut table, &pos);
+                                s.eval = ev.clone();
+                                let v = -s.quiesce(&mut pos, 1, QS_DEPTH, -INF, INF);
+                                assert!(v <= bound, "{mv}: value {v} above the bound {bound}");
+                                pos.undo();
+                            }
+                        }
+                    }
+                    let m = pos.legal_moves();
+                    pos.play_unchecked(m[rng.random_range(0..m.len())]);
+                }
+            }
+        }
+        assert!(bounded > 1_000 && alphas > 100, "{bounded} bounded moves");
+    }
+
+    /// Only the piece that made the enemy's last move can be held by the two-squares rule, so
+    /// when it is the enemy's only movable piece no quiet move is bounded (the game might end
+    /// after it); with a second movable enemy piece, stepping where no piece of ours stands
+    /// near, the bound is given.
+    #[test]
+    fn horizon_needs_an_enemy_move_no_rule_can_forbid() {
+        let sq = |name: &str| crate::rules::Square::parse(name).unwrap();
+        let position = |extra: Option<(&str, PieceKind)>| {
+            let mut placement = [None; 100];
+            for (name, side, kind) in [
+                ("a1", Side::Red, PieceKind::Flag),
+                ("j1", Side::Red, PieceKind::Sergeant),
+                ("j10", Side::Blue, PieceKind::Flag),
+                ("a7", Side::Blue, PieceKind::Major),
+            ] {
+                placement[sq(name).index()] = Some((side, kind));
+            }
+            if let Some((name, kind)) = extra {
+                placement[sq(name).index()] = Some((Side::Blue, kind));
+            }
+            let mut pos =
+                Position::from_placement(Rules::for_variant(Variant::Classic), &placement, Side::Red).unwrap();
+            for mv in ["j1-j2", "a7-a6"] {
+                pos.play_unchecked(Move::parse(mv).unwrap());
+            }
+            pos
+        };
+        let quiet = Move::parse("j2-j3").unwrap();
+        let alone = position(None);
+        let ev = Evaluator::new(&alone);
+        let mut h = Horizon::new(&ev, &alone).expect("no draw limit near");
+        assert_eq!(h.quiet_bound(&ev, &alone, quiet, WIN), None, "the Major just moved: it may be the one held");
+        let two = position(Some(("e10", PieceKind::Scout)));
+        let ev = Evaluator::new(&two);
+        let mut h = Horizon::new(&ev, &two).expect("no draw limit near");
+        let bound = h.quiet_bound(&ev, &two, quiet, WIN).expect("the Scout can always step");
+        assert_eq!(bound, h.stand + ev.quiet_change(Side::Red, quiet.from, quiet.to, h.near));
+        assert_eq!(h.quiet_bound(&ev, &two, quiet, bound - 1), None, "above alpha: searched");
     }
 
     #[test]

@@ -12,6 +12,7 @@ mod arena;
 mod beliefs;
 mod bench;
 mod bots;
+mod depth;
 mod perft;
 mod replay;
 mod setup;
@@ -50,6 +51,8 @@ enum Command {
     Bots,
     /// Score the belief models' predictions of hidden pieces over finished games.
     Beliefs(beliefs::Args),
+    /// Measure how deep the strategist searches at a node budget over positions of games.
+    Depth(depth::Args),
     /// Time the fixed works of the native/WebAssembly speed comparison.
     Bench(bench::Args),
     /// Measure how far bots overshoot a time budget per move.
@@ -78,6 +81,7 @@ fn main() -> ExitCode {
         Command::Ucc(a) => ucc::run(a),
         Command::Bots => bots::run(),
         Command::Beliefs(a) => beliefs::run(a),
+        Command::Depth(a) => depth::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Timing(a) => timing::run(a),
     }

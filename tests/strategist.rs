@@ -12,7 +12,7 @@ use common::{board, mv, play_all};
 
 use stratagem::ai::belief::matrix::BeliefCache;
 use stratagem::ai::bots::invincible::InvincibleBot;
-use stratagem::ai::bots::strategist::{StrategistBot, StrategistConfig, combine, root_scores};
+use stratagem::ai::bots::strategist::{StrategistBot, StrategistConfig, combine, root_scores, root_scores_with_stats};
 use stratagem::ai::setupgen::strategist::{generate_setup, mirrored};
 use stratagem::ai::{Bot, Budget, FrozenClock, Progress, SearchContext, rng_from_seed};
 use stratagem::rules::{Move, PieceKind, PlayerView, Position, Rules, Side, Variant};
@@ -206,6 +206,55 @@ fn samples_agree_with_the_view_and_scores_combine() {
         assert_eq!(alone, StrategistBot::new().choose_move(&view, &mut ctx), "ply {ply}");
         pos.play(alone).unwrap();
     }
+}
+
+#[test]
+fn a_capped_search_widens_to_more_samples_at_its_depth() {
+    // Along a real game: with the depth capped at 2 and a budget that lasts beyond the first
+    // samples, the widening search counts more samples than it drew at first, every one of them
+    // finished at the cap (none at a shallower depth); without widening it counts exactly the
+    // first samples, also at the cap. Both give scores for exactly the legal moves.
+    let mut rng = rng_from_seed(12);
+    let mut bot = StrategistBot::new();
+    let red = bot.setup(Variant::Classic, &mut rng);
+    let blue = bot.setup(Variant::Classic, &mut rng);
+    let mut pos = Position::new(rules(), &red, &blue);
+    let clock = FrozenClock;
+    let mut widened = 0;
+    for ply in 0..30u64 {
+        if pos.outcome().is_some() {
+            break;
+        }
+        let view = PlayerView::new(&pos, pos.to_move());
+        let mut counts = Vec::new();
+        for widen in [false, true] {
+            let mut config = StrategistConfig { plans: 0, samples: 4, ..StrategistConfig::default() };
+            config.search.max_depth = 2;
+            config.search.widen = widen;
+            let mut progress = |_: &Progress| {};
+            let mut ctx = SearchContext::new(Budget::nodes(60_000), &clock, ply, &mut progress);
+            let ((moves, sums, counted), stats) =
+                root_scores_with_stats(&view, &mut ctx, config, &mut BeliefCache::new());
+            assert_eq!(moves, view.legal_moves().to_vec());
+            assert_eq!(sums.len(), moves.len());
+            if moves.len() <= 1 {
+                continue;
+            }
+            assert!(stats.sample_depths.iter().all(|&d| d == 2), "ply {ply}: {:?}", stats.sample_depths);
+            assert_eq!(counted, stats.sample_depths.len(), "ply {ply}");
+            counts.push(counted);
+        }
+        if let [plain, wide] = counts[..] {
+            assert_eq!(plain, 4, "ply {ply}");
+            assert!(wide >= plain, "ply {ply}: {wide} < {plain}");
+            widened += (wide > plain) as u32;
+        }
+        let mut progress = |_: &Progress| {};
+        let mut ctx = SearchContext::new(Budget::nodes(3_000), &clock, ply, &mut progress);
+        let m = bot.choose_move(&view, &mut ctx);
+        pos.play(m).unwrap();
+    }
+    assert!(widened >= 20, "the search widened at only {widened} plies");
 }
 
 #[test]

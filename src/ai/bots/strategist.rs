@@ -52,7 +52,7 @@ impl Default for StrategistConfig {
     fn default() -> Self {
         StrategistConfig {
             samples: std_samples(),
-            search: Settings { max_depth: 32, table_bits: 16, lean: LEAN },
+            search: Settings { max_depth: std_depth(), table_bits: 16, lean: LEAN, widen: std_widen() },
             plans: PLANS,
             flag_guess: FLAG_GUESS,
             proposals: PROPOSALS,
@@ -95,6 +95,13 @@ pub const PROPOSALS: usize = 1;
 /// 20-5-15 on seed 2026 (against 27-6-7 at 250,000): the depth, not these changes, played
 /// worse. Not proven worse, but no reason to switch them on.
 pub const LEAN: bool = false;
+
+/// Deepest iteration of the search ([`Settings::max_depth`]).
+pub const DEPTH: u32 = 32;
+
+/// Whether the search, once its samples reach [`DEPTH`], draws more samples rather than
+/// stopping ([`Settings::widen`]).
+pub const WIDEN: bool = true;
 
 /// The strategist bot.
 #[derive(Debug, Default)]
@@ -142,18 +149,21 @@ pub fn root_scores_with_stats(
         return ((moves.clone(), vec![0; moves.len()], 0), SearchStats::default());
     }
     let matrix = cache.replay(view).matrix(view.side().opponent());
-    let mut samples: Vec<Position> = Vec::with_capacity(config.samples);
-    for _ in 0..config.samples.max(1) {
+    let draw = |ctx: &mut SearchContext| {
         let army = if config.proposals > 1 {
             matrix.sample_joint(view, &mut ctx.rng, config.proposals)
         } else {
             matrix.sample(view, &mut ctx.rng)
         };
-        match army {
-            Ok(p) => samples.push(p),
-            Err(_) => break,
-        }
         ctx.add_nodes(1);
+        army.ok()
+    };
+    let mut samples: Vec<Position> = Vec::with_capacity(config.samples);
+    for _ in 0..config.samples.max(1) {
+        match draw(ctx) {
+            Some(p) => samples.push(p),
+            None => break,
+        }
         if ctx.out_of_budget() {
             break;
         }
@@ -167,7 +177,8 @@ pub fn root_scores_with_stats(
     // The plans before the search, so that a time budget covers them too.
     let plans = plan_terms(view, &moves, config.plans, cache);
     let guess = if config.flag_guess { enemy_flag_guess(view, cache) } else { None };
-    let r = search_samples(&mut samples, &moves, &order, &chance, guess, ctx, config.search);
+    let mut more = draw;
+    let r = search_samples(&mut samples, &moves, &order, &chance, guess, ctx, config.search, &mut more);
     let mut sums = r.sums;
     let mut best = r.best;
     if let Some(plans) = plans {
@@ -293,6 +304,24 @@ impl Bot for StrategistBot {
     fn setup(&mut self, variant: Variant, rng: &mut BotRng) -> Setup {
         crate::ai::setupgen::strategist::generate_setup(variant, rng)
     }
+}
+
+/// Deepest iteration (`STRATEGIST_DEPTH` overrides [`DEPTH`] natively, for tuning matches only).
+fn std_depth() -> u32 {
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(n) = std::env::var("STRATEGIST_DEPTH").ok().and_then(|s| s.parse().ok()) {
+        return n;
+    }
+    DEPTH
+}
+
+/// Whether to widen (`STRATEGIST_WIDEN=0|1` overrides [`WIDEN`] natively, for tuning matches only).
+fn std_widen() -> bool {
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Ok(s) = std::env::var("STRATEGIST_WIDEN") {
+        return s != "0";
+    }
+    WIDEN
 }
 
 /// Samples per move (`STRATEGIST_SAMPLES` overrides it natively, for tuning matches only).

@@ -582,6 +582,10 @@ pub struct Settings {
     /// Principal-variation search at inner nodes and the horizon's bounds on quiet moves
     /// (session 5: the same values where exact, deeper at the same nodes; docs/bots/strategist.md).
     pub lean: bool,
+    /// Once every sample has finished `max_depth` with budget left, draw more samples (from the
+    /// caller's source) and search each to `max_depth`, rather than stopping (session 6:
+    /// docs/bots/strategist.md, "Wider, not deeper").
+    pub widen: bool,
 }
 
 /// The outcome of [`search_samples`].
@@ -609,6 +613,13 @@ pub struct SampledResult {
 /// kind is unknown: their sums are a chance node over the belief ([`RootChance`]).
 /// `flag_guess`: the enemy's probability that our Flag is the Flag, to value its capture
 /// below the root as a guess ([`Searcher::with_flag_guess`]); `None`: a certain loss.
+///
+/// `more` draws one further sample (a full position with the same legal moves), for
+/// `settings.widen`: once every sample has finished `settings.max_depth` within the budget,
+/// further samples are drawn one at a time and each is searched to `max_depth` (iterative
+/// deepening, for its move ordering) and counted only if it gets there; the budget, or `more`
+/// answering `None`, ends it.
+#[allow(clippy::too_many_arguments)]
 pub fn search_samples(
     samples: &mut [Position],
     moves: &[Move],
@@ -617,16 +628,15 @@ pub fn search_samples(
     flag_guess: Option<f64>,
     ctx: &mut SearchContext,
     settings: Settings,
+    more: &mut dyn FnMut(&mut SearchContext) -> Option<Position>,
 ) -> SampledResult {
     // The defender's kind in each sample, for the root attacks on unknown pieces.
-    let defenders: Vec<Vec<Option<PieceKind>>> = samples
-        .iter()
-        .map(|pos| {
-            (0..moves.len())
-                .map(|i| chance.get(i).copied().flatten().and_then(|_| pos.occupant(moves[i].to)).map(|(_, k)| k))
-                .collect()
-        })
-        .collect();
+    let defenders_of = |pos: &Position| -> Vec<Option<PieceKind>> {
+        (0..moves.len())
+            .map(|i| chance.get(i).copied().flatten().and_then(|_| pos.occupant(moves[i].to)).map(|(_, k)| k))
+            .collect()
+    };
+    let mut defenders: Vec<Vec<Option<PieceKind>>> = samples.iter().map(defenders_of).collect();
     let sum = |per_sample: &[RootValues], order: &[usize]| summarize(per_sample, order, chance, &defenders);
     let mut table = Table::new(settings.table_bits);
     let mut per_sample: Vec<RootValues> =
@@ -671,7 +681,39 @@ pub fn search_samples(
             break;
         }
     }
-    let last = sum(&per_sample, &order);
+    let cap = settings.max_depth.max(1);
+    if settings.widen && per_sample.iter().all(|rv| rv.depth == cap) {
+        // Wider, not deeper: more samples at the same depth while the budget lasts.
+        while !ctx.out_of_budget() {
+            let Some(mut pos) = more(ctx) else { break };
+            let mut rv = RootValues { depth: 0, values: vec![0; moves.len()] };
+            for depth in 1..=cap {
+                let nodes0 = ctx.nodes();
+                let mut s = Searcher::new(ctx, &mut table, &pos).with_lean(settings.lean);
+                if let Some(q) = flag_guess {
+                    s = s.with_flag_guess(pos.to_move(), q);
+                }
+                let r = s.root(&mut pos, moves, &order, depth);
+                stats.counters.add(&s.counters);
+                if let Some(slot) = stats.iteration_nodes.get_mut(depth as usize - 1) {
+                    *slot += ctx.nodes() - nodes0;
+                }
+                match r {
+                    Some(v) => rv = RootValues { depth, values: v },
+                    None => break,
+                }
+            }
+            if rv.depth < cap {
+                break;
+            }
+            defenders.push(defenders_of(&pos));
+            per_sample.push(rv);
+            result = summarize(&per_sample, &order, chance, &defenders);
+            result.depth = cap;
+            ranking::sort_by_key128(&mut order, |&i| ranking::desc_i64(result.sums[i]));
+        }
+    }
+    let last = summarize(&per_sample, &order, chance, &defenders);
     stats.sample_depths = per_sample.iter().map(|r| r.depth).collect();
     SampledResult { depth: result.depth, stats, ..last }
 }

@@ -96,12 +96,20 @@ pub const PROPOSALS: usize = 1;
 /// worse. Not proven worse, but no reason to switch them on.
 pub const LEAN: bool = false;
 
-/// Deepest iteration of the search ([`Settings::max_depth`]).
-pub const DEPTH: u32 = 32;
+/// Deepest iteration of the search ([`Settings::max_depth`]): 5 since session 6
+/// (docs/bots/strategist.md, "Session 6"). Measured against `invincible` on the same games (seed
+/// 2026): v7 unbounded scored 27-6-7 at 250,000 nodes a move but 20-5-15 at 400,000, where it
+/// searched deeper; capped at 5 it scored 27-2-11 at 400,000, and at 250,000 30-2-8 (seed 2026)
+/// and 22-6-12 (seed 2027; v7 27-0-13): level with v7 where v7 rarely passes depth 5, and no
+/// longer worse with more nodes. Depth 4 (with more samples) scored 19-6-15 at 250,000.
+pub const DEPTH: u32 = 5;
 
 /// Whether the search, once its samples reach [`DEPTH`], draws more samples rather than
-/// stopping ([`Settings::widen`]).
-pub const WIDEN: bool = true;
+/// stopping ([`Settings::widen`]). Off: on the same games at 250,000 nodes a move (seeds 2026
+/// and 2027, the 34 games both finished) the capped search without widening scored better in 15
+/// games and worse in 5; at 400,000 nodes level (7 and 7 of 40). More armies averaged made the
+/// bot play worse at depth 4 as well (19-6-15 against v7's 27-6-7).
+pub const WIDEN: bool = false;
 
 /// The strategist bot.
 #[derive(Debug, Default)]

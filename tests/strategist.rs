@@ -21,6 +21,17 @@ fn rules() -> Rules {
     Rules::for_variant(Variant::Classic)
 }
 
+/// Two strategist setups drawn from `seed` and the bot that drew them: the start of the tests
+/// that play a real game between strategists.
+fn strategist_game(seed: u64) -> (StrategistBot, Position) {
+    let mut rng = rng_from_seed(seed);
+    let mut bot = StrategistBot::new();
+    let red = bot.setup(Variant::Classic, &mut rng);
+    let blue = bot.setup(Variant::Classic, &mut rng);
+    let pos = Position::new(rules(), &red, &blue);
+    (bot, pos)
+}
+
 fn choose(view: &PlayerView, nodes: u64, seed: u64) -> Move {
     let clock = FrozenClock;
     let mut progress = |_: &Progress| {};
@@ -178,11 +189,7 @@ fn samples_agree_with_the_view_and_scores_combine() {
     // Over a real game between two strategists (small node budgets), every move's root scores
     // come out for exactly the legal moves; two workers with different seeds combine to a legal
     // move; a worker alone picks what the bot picks.
-    let mut rng = rng_from_seed(5);
-    let mut bot = StrategistBot::new();
-    let red = bot.setup(Variant::Classic, &mut rng);
-    let blue = bot.setup(Variant::Classic, &mut rng);
-    let mut pos = Position::new(rules(), &red, &blue);
+    let (bot, mut pos) = strategist_game(5);
     let clock = FrozenClock;
     for ply in 0..60 {
         if pos.outcome().is_some() {
@@ -214,11 +221,7 @@ fn a_capped_search_widens_to_more_samples_at_its_depth() {
     // samples, the widening search counts more samples than it drew at first, every one of them
     // finished at the cap (none at a shallower depth); without widening it counts exactly the
     // first samples, also at the cap. Both give scores for exactly the legal moves.
-    let mut rng = rng_from_seed(12);
-    let mut bot = StrategistBot::new();
-    let red = bot.setup(Variant::Classic, &mut rng);
-    let blue = bot.setup(Variant::Classic, &mut rng);
-    let mut pos = Position::new(rules(), &red, &blue);
+    let (mut bot, mut pos) = strategist_game(12);
     let clock = FrozenClock;
     let mut widened = 0;
     for ply in 0..30u64 {
@@ -264,11 +267,7 @@ fn plans_enter_the_root_scores_at_their_documented_scale() {
     // 4 * w / 100 (parity: its top piece, 100, against the search's Marshal, 400), once per
     // sample counted; the same node budget gives the same search, so nothing else differs
     // (but the one tie-break point on each side's best move).
-    let mut rng = rng_from_seed(8);
-    let mut bot = StrategistBot::new();
-    let red = bot.setup(Variant::Classic, &mut rng);
-    let blue = bot.setup(Variant::Classic, &mut rng);
-    let mut pos = Position::new(rules(), &red, &blue);
+    let (_, mut pos) = strategist_game(8);
     let clock = FrozenClock;
     let mut nonzero = 0;
     for ply in 0..40u64 {

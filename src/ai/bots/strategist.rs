@@ -314,29 +314,26 @@ impl Bot for StrategistBot {
     }
 }
 
-/// Deepest iteration (`STRATEGIST_DEPTH` overrides [`DEPTH`] natively, for tuning matches only).
+/// A setting's override from the environment variable `name`, natively only and for tuning
+/// matches only (never in the page).
+fn tuning<T: std::str::FromStr>(name: &str) -> Option<T> {
+    if cfg!(target_arch = "wasm32") {
+        return None;
+    }
+    std::env::var(name).ok().and_then(|s| s.parse().ok())
+}
+
+/// Deepest iteration (`STRATEGIST_DEPTH` overrides [`DEPTH`]).
 fn std_depth() -> u32 {
-    #[cfg(not(target_arch = "wasm32"))]
-    if let Some(n) = std::env::var("STRATEGIST_DEPTH").ok().and_then(|s| s.parse().ok()) {
-        return n;
-    }
-    DEPTH
+    tuning("STRATEGIST_DEPTH").unwrap_or(DEPTH)
 }
 
-/// Whether to widen (`STRATEGIST_WIDEN=0|1` overrides [`WIDEN`] natively, for tuning matches only).
+/// Whether to widen (`STRATEGIST_WIDEN=0|1` overrides [`WIDEN`]).
 fn std_widen() -> bool {
-    #[cfg(not(target_arch = "wasm32"))]
-    if let Ok(s) = std::env::var("STRATEGIST_WIDEN") {
-        return s != "0";
-    }
-    WIDEN
+    tuning::<u8>("STRATEGIST_WIDEN").map_or(WIDEN, |v| v != 0)
 }
 
-/// Samples per move (`STRATEGIST_SAMPLES` overrides it natively, for tuning matches only).
+/// Samples per move (`STRATEGIST_SAMPLES` overrides it).
 fn std_samples() -> usize {
-    #[cfg(not(target_arch = "wasm32"))]
-    if let Some(n) = std::env::var("STRATEGIST_SAMPLES").ok().and_then(|s| s.parse().ok()) {
-        return n;
-    }
-    4
+    tuning("STRATEGIST_SAMPLES").unwrap_or(4)
 }

@@ -584,7 +584,7 @@ pub struct Settings {
     pub lean: bool,
     /// Once every sample has finished `max_depth` with budget left, draw more samples (from the
     /// caller's source) and search each to `max_depth`, rather than stopping (session 6:
-    /// docs/bots/strategist.md, "Wider, not deeper").
+    /// docs/bots/strategist.md, "Session 6").
     pub widen: bool,
 }
 
@@ -602,6 +602,22 @@ pub struct SampledResult {
     pub depth: u32,
     /// What the search did.
     pub stats: SearchStats,
+}
+
+/// A searcher of one sample with the settings every sample gets (the lean switch, the enemy's
+/// guess of our Flag).
+fn sample_searcher<'t, 'c, 'a>(
+    ctx: &'c mut SearchContext<'a>,
+    table: &'t mut Table,
+    pos: &Position,
+    settings: Settings,
+    flag_guess: Option<f64>,
+) -> Searcher<'t, 'c, 'a> {
+    let s = Searcher::new(ctx, table, pos).with_lean(settings.lean);
+    match flag_guess {
+        Some(q) => s.with_flag_guess(pos.to_move(), q),
+        None => s,
+    }
 }
 
 /// Iterative deepening over `samples` (each a full position with `moves` as its legal moves):
@@ -653,10 +669,7 @@ pub fn search_samples(
     'deepen: for depth in 1..=settings.max_depth.max(1) {
         let nodes0 = ctx.nodes();
         for (pos, rv) in samples.iter_mut().zip(per_sample.iter_mut()) {
-            let mut s = Searcher::new(ctx, &mut table, pos).with_lean(settings.lean);
-            if let Some(q) = flag_guess {
-                s = s.with_flag_guess(pos.to_move(), q);
-            }
+            let mut s = sample_searcher(ctx, &mut table, pos, settings, flag_guess);
             let r = s.root(pos, moves, &order, depth);
             stats.counters.add(&s.counters);
             match r {
@@ -689,10 +702,7 @@ pub fn search_samples(
             let mut rv = RootValues { depth: 0, values: vec![0; moves.len()] };
             for depth in 1..=cap {
                 let nodes0 = ctx.nodes();
-                let mut s = Searcher::new(ctx, &mut table, &pos).with_lean(settings.lean);
-                if let Some(q) = flag_guess {
-                    s = s.with_flag_guess(pos.to_move(), q);
-                }
+                let mut s = sample_searcher(ctx, &mut table, &pos, settings, flag_guess);
                 let r = s.root(&mut pos, moves, &order, depth);
                 stats.counters.add(&s.counters);
                 if let Some(slot) = stats.iteration_nodes.get_mut(depth as usize - 1) {

@@ -11,7 +11,7 @@ mod common;
 use common::board;
 use rand::RngCore;
 use stratagem::ai::bots::threaded::make_bot_threaded;
-use stratagem::ai::engine::{ThinkError, combine_parts, move_seed, part_seed, think, think_part};
+use stratagem::ai::engine::{Part, ThinkError, combine_parts, move_seed, part_seed, run_part, think, think_part};
 use stratagem::ai::{Budget, FrozenClock, PARTS, Progress, bot_entry, bot_names, make_bot, rng_from_seed};
 use stratagem::arena::play_game;
 use stratagem::rules::{BySide, Game, PlayerView, Position, Rules, Side, Variant};
@@ -166,9 +166,9 @@ fn one_part_alone_is_the_bots_own_move_and_parts_combine_to_a_legal_move() {
     }
 }
 
-/// Native threads (`name@N`, `ai::bots::threaded`) search as the page's workers do: thread
-/// `w` is worker `w`, so one thread is the bot's own move and two threads are the page's
-/// two-worker move, node for node.
+/// Native threads (`name@N`, `ai::bots::threaded`) are seeded as the page's workers: thread
+/// `w` is worker `w`, so one thread is the bot's own move; N threads share the bot's work (each
+/// part told it is one of N), where each of the page's workers searches whole.
 #[test]
 fn threads_search_as_the_pages_workers_do() {
     let pos = midgame();
@@ -187,14 +187,29 @@ fn threads_search_as_the_pages_workers_do() {
                 "{name}@1, seed {seed}"
             );
 
-            let w0 = think_part(parts, &view, budget, &FrozenClock, seed, 0, &mut quiet()).unwrap();
-            let w1 = think_part(parts, &view, budget, &FrozenClock, seed, 1, &mut quiet()).unwrap();
-            let page = combine_parts(parts, &view, &[w0, w1]).unwrap();
+            let shared: Vec<Part> = (0..2)
+                .map(|w| {
+                    let rng = rng_from_seed(part_seed(seed, w));
+                    run_part(parts, &view, budget, &FrozenClock, rng, 2, &mut |_: &Progress| {})
+                })
+                .collect();
+            let page: Vec<Part> = (0..2)
+                .map(|w| think_part(parts, &view, budget, &FrozenClock, seed, w, &mut quiet()).unwrap())
+                .collect();
+            for (w, (s, p)) in shared.iter().zip(&page).enumerate() {
+                assert!(
+                    s.counted > 0 && s.counted < p.counted,
+                    "{name}, worker {w}: a thread's share ({}) is less than a page worker's whole search ({})",
+                    s.counted,
+                    p.counted
+                );
+            }
+            let threads = combine_parts(parts, &view, &shared).unwrap();
             let mut two = make_bot_threaded(&format!("{name}@2")).unwrap();
             let t2 = think(two.as_mut(), &view, budget, &FrozenClock, seed, &mut quiet()).unwrap();
             assert_eq!(
                 (t2.mv, &t2.candidates, t2.nodes),
-                (page.mv, &page.candidates, page.nodes),
+                (threads.mv, &threads.candidates, threads.nodes),
                 "{name}@2, seed {seed}"
             );
             // Reproducible under a node budget whatever the threads' timing.

@@ -216,6 +216,19 @@ fn samples_agree_with_the_view_and_scores_combine() {
 }
 
 #[test]
+fn threads_share_the_sampled_armies_out() {
+    let base = StrategistConfig::default();
+    assert_eq!(base.share(1), base, "one thread searches as the bot alone");
+    let n = base.samples;
+    for workers in 1..=2 * n as u32 {
+        let share = base.share(workers).samples;
+        assert!(share >= 1, "{workers} threads: every thread searches an army");
+        assert!(share * workers as usize >= n, "{workers} threads: together at least the bot's {n} armies");
+        assert!((share - 1) * (workers as usize) < n, "{workers} threads: no thread more than its share");
+    }
+}
+
+#[test]
 fn a_capped_search_widens_to_more_samples_at_its_depth() {
     // Along a real game: with the depth capped at 2 and a budget that lasts beyond the first
     // samples, the widening search counts more samples than it drew at first, every one of them

@@ -166,7 +166,8 @@ fn stream_seed(rng: &BotRng, worker: u32) -> u64 {
     r.next_u64()
 }
 
-/// One part of the move of the bot `parts` describes, searched with `rng` within `budget`,
+/// One part of the move of the bot `parts` describes, searched with `rng` within `budget`, the
+/// move being split into `workers` parts that share the bot's work ([`BotParts::part`]),
 /// unchecked (see [`think_part`] for the checked call).
 pub fn run_part(
     parts: &BotParts,
@@ -174,11 +175,12 @@ pub fn run_part(
     budget: Budget,
     clock: &dyn Clock,
     rng: BotRng,
+    workers: u32,
     progress: &mut dyn FnMut(&Progress),
 ) -> Part {
     let mut ctx = SearchContext::new(budget, clock, 0, progress);
     ctx.rng = rng;
-    let (moves, sums, counted) = (parts.part)(view, &mut ctx);
+    let (moves, sums, counted) = (parts.part)(view, &mut ctx, workers.max(1));
     Part { moves, sums, counted, nodes: ctx.nodes(), depth: ctx.last_report().depth, elapsed_ms: ctx.elapsed_ms() }
 }
 
@@ -195,7 +197,9 @@ pub fn think_part(
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Part, ThinkError> {
     check_turn(view)?;
-    let part = run_part(parts, view, budget, clock, rng_from_seed(part_seed(seed, worker)), progress);
+    // Each of the page's workers searches whole (its own samples, the whole budget): the page's
+    // levels have seconds a move, more than the search needs to reach its depth cap.
+    let part = run_part(parts, view, budget, clock, rng_from_seed(part_seed(seed, worker)), 1, progress);
     check_part(parts.bot, view, &part, worker as usize)?;
     Ok(part)
 }

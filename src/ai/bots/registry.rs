@@ -159,8 +159,12 @@ pub type RootPart = (Vec<Move>, Vec<i64>, usize);
 pub struct BotParts {
     /// The bot's registry name.
     pub bot: &'static str,
-    /// One worker's part of the move (the bot as [`make_bot`] makes it, seeded by the context).
-    pub part: fn(&PlayerView, &mut SearchContext) -> RootPart,
+    /// One worker's part of the move (the bot as [`make_bot`] makes it, seeded by the context),
+    /// when the move is split into `workers` parts that share the bot's own work (1: the part
+    /// is the bot's whole search; the page's workers each search whole, see
+    /// [`crate::ai::engine::think_part`]; the native threads share it,
+    /// [`crate::ai::bots::threaded`]).
+    pub part: fn(&PlayerView, &mut SearchContext, u32) -> RootPart,
     /// The move the parts add up to; `None` if there are none.
     pub combine: fn(&[RootPart]) -> Option<Move>,
 }
@@ -177,9 +181,10 @@ pub const PARTS: &[BotParts] =
     &[BotParts { bot: "strategist", part: strategist_part, combine: super::strategist::combine }];
 
 /// The strategist's part: its `root_scores` with the settings and the fresh belief cache of
-/// `StrategistBot::new()` (what `make_bot("strategist")` plays with).
-fn strategist_part(view: &PlayerView, ctx: &mut SearchContext) -> RootPart {
-    let config = super::strategist::StrategistBot::new().config;
+/// `StrategistBot::new()` (what `make_bot("strategist")` plays with), the sampled armies shared
+/// out among the `workers` ([`super::strategist::StrategistConfig::share`]).
+fn strategist_part(view: &PlayerView, ctx: &mut SearchContext, workers: u32) -> RootPart {
+    let config = super::strategist::StrategistBot::new().config.share(workers);
     super::strategist::root_scores(view, ctx, config, &mut crate::ai::belief::matrix::BeliefCache::new())
 }
 

@@ -21,7 +21,7 @@ use crate::ai::plans::Ctx;
 use crate::ai::plans::invincible::invincible_plans;
 use crate::ai::plans::values::ValueRules;
 use crate::ai::ranking;
-use crate::ai::search::determinized::{RootChance, SearchStats, Settings, search_samples};
+use crate::ai::search::determinized::{RootChance, SearchStats, Settings, Unknowns, search_samples};
 use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PieceKind, PlayerView, Position, Setup, Variant};
 use rand::seq::SliceRandom;
@@ -46,6 +46,25 @@ pub struct StrategistConfig {
     /// sampling-importance-resampling over that many draws ([`BeliefMatrix::sample_joint`]).
     /// Default [`PROPOSALS`].
     pub proposals: usize,
+    /// Below the root, value our attacks on enemy pieces we do not know as chance leaves over
+    /// the belief ([`crate::ai::search::determinized::Searcher::with_unknowns`]); default
+    /// [`INNER_CHANCE`].
+    pub inner_chance: bool,
+}
+
+impl StrategistConfig {
+    /// The settings of one of `workers` threads that share a move: the sampled armies shared
+    /// out, `ceil(samples / workers)` each (at least one).
+    ///
+    /// Why: the search's strength at a short budget is the depth it finishes on every sample
+    /// (docs/bots/strategist.md, session 6: 53 % against `invincible` at 125,000 nodes a move,
+    /// 70 % at 250,000, where depth 5 gets finished), so two threads searching two armies each
+    /// play like one thread with twice the time, where two threads with four armies each
+    /// would only average more armies at the same depth.
+    pub fn share(mut self, workers: u32) -> StrategistConfig {
+        self.samples = self.samples.div_ceil(workers.max(1) as usize).max(1);
+        self
+    }
 }
 
 impl Default for StrategistConfig {
@@ -56,6 +75,7 @@ impl Default for StrategistConfig {
             plans: PLANS,
             flag_guess: FLAG_GUESS,
             proposals: PROPOSALS,
+            inner_chance: std_inner_chance(),
         }
     }
 }
@@ -110,6 +130,10 @@ pub const DEPTH: u32 = 5;
 /// games and worse in 5; at 400,000 nodes level (7 and 7 of 40). More armies averaged made the
 /// bot play worse at depth 4 as well (19-6-15 against v7's 27-6-7).
 pub const WIDEN: bool = false;
+
+/// Whether our attacks on unknown enemy pieces below the root are chance leaves
+/// ([`StrategistConfig::inner_chance`]; session 7, docs/bots/strategist.md).
+pub const INNER_CHANCE: bool = true;
 
 /// The strategist bot.
 #[derive(Debug, Default)]
@@ -181,12 +205,14 @@ pub fn root_scores_with_stats(
     }
     let mut order: Vec<usize> = (0..moves.len()).collect();
     order.shuffle(&mut ctx.rng);
-    let chance: Vec<Option<RootChance>> = moves.iter().map(|&mv| root_chance(view, &matrix, mv)).collect();
+    let unknowns = enemy_unknowns(view, &matrix);
+    let chance: Vec<Option<RootChance>> = moves.iter().map(|&mv| root_chance(view, &unknowns, mv)).collect();
     // The plans before the search, so that a time budget covers them too.
     let plans = plan_terms(view, &moves, config.plans, cache);
     let guess = if config.flag_guess { enemy_flag_guess(view, cache) } else { None };
     let mut more = draw;
-    let r = search_samples(&mut samples, &moves, &order, &chance, guess, ctx, config.search, &mut more);
+    let inner = config.inner_chance.then_some(&unknowns);
+    let r = search_samples(&mut samples, &moves, &order, &chance, guess, inner, ctx, config.search, &mut more);
     let mut sums = r.sums;
     let mut best = r.best;
     if let Some(plans) = plans {
@@ -255,24 +281,40 @@ fn enemy_flag_guess(view: &PlayerView, cache: &mut BeliefCache) -> Option<f64> {
     (total > 0.0 && total.is_finite()).then(|| row[PieceKind::Flag.index()] / total)
 }
 
+/// The belief about every enemy piece whose kind `view` does not know: the matrix's row,
+/// restricted to what the view allows (kinds still unassigned; no Bomb or Flag for a piece that
+/// moved; a Scout for one seen moving far).
+fn enemy_unknowns(view: &PlayerView, matrix: &BeliefMatrix) -> Unknowns {
+    let mut u = Unknowns::new(view.side());
+    let left = view.enemy_unassigned();
+    for id in view.pieces_of(view.side().opponent()) {
+        if view.kind(id).is_some() {
+            continue;
+        }
+        let p = view.piece(id);
+        let mut probs = matrix.probabilities(id);
+        for k in PieceKind::ALL {
+            let allowed = left[k] > 0 && (!p.moved || k.is_movable()) && (!p.scout_known || k == PieceKind::Scout);
+            if !allowed {
+                probs[k.index()] = 0.0;
+            }
+        }
+        u.set(id, probs);
+    }
+    u
+}
+
 /// `mv` as a chance node at the root if it attacks an enemy piece whose kind `view` does not
-/// know: the belief's probabilities of the defender's kind, restricted to what the view allows
-/// (kinds still unassigned; no Bomb or Flag for a piece that moved; a Scout for one seen
-/// moving far).
-fn root_chance(view: &PlayerView, matrix: &BeliefMatrix, mv: Move) -> Option<RootChance> {
+/// know: the belief's probabilities of the defender's kind ([`enemy_unknowns`]).
+fn root_chance(view: &PlayerView, unknowns: &Unknowns, mv: Move) -> Option<RootChance> {
     let attacker = view.kind(view.piece_at(mv.from)?)?;
     let def = view.piece_at(mv.to)?;
     if def.side() == view.side() || view.kind(def).is_some() {
         return None;
     }
-    let p = view.piece(def);
-    let left = view.enemy_unassigned();
-    let mut probs = matrix.probabilities(def);
-    for k in PieceKind::ALL {
-        let allowed = left[k] > 0 && (!p.moved || k.is_movable()) && (!p.scout_known || k == PieceKind::Scout);
-        if !allowed {
-            probs[k.index()] = 0.0;
-        }
+    let mut probs = [0.0; 12];
+    for (p, &q) in probs.iter_mut().zip(&unknowns.probs[def.index()]) {
+        *p = q as f64;
     }
     Some(RootChance { attacker, probs })
 }
@@ -316,7 +358,7 @@ impl Bot for StrategistBot {
 
 /// A setting's override from the environment variable `name`, natively only and for tuning
 /// matches only (never in the page).
-fn tuning<T: std::str::FromStr>(name: &str) -> Option<T> {
+pub(crate) fn tuning<T: std::str::FromStr>(name: &str) -> Option<T> {
     if cfg!(target_arch = "wasm32") {
         return None;
     }
@@ -331,6 +373,11 @@ fn std_depth() -> u32 {
 /// Whether to widen (`STRATEGIST_WIDEN=0|1` overrides [`WIDEN`]).
 fn std_widen() -> bool {
     tuning::<u8>("STRATEGIST_WIDEN").map_or(WIDEN, |v| v != 0)
+}
+
+/// Chance leaves below the root (`STRATEGIST_CHANCE=0|1` overrides [`INNER_CHANCE`]).
+fn std_inner_chance() -> bool {
+    tuning::<u8>("STRATEGIST_CHANCE").map_or(INNER_CHANCE, |v| v != 0)
 }
 
 /// Samples per move (`STRATEGIST_SAMPLES` overrides it).

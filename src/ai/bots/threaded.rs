@@ -1,8 +1,10 @@
 //! A bot whose move is split into parts ([`BotParts`], today the strategist) searched by
-//! several threads at once natively, as the page does with several workers (issue 11:
-//! "natively, on all threads"). Root parallelism: each thread searches its own sampled armies
+//! several threads at once natively (issue 11: "natively, on all threads"). Root parallelism:
+//! the bot's work is shared out among the threads (the strategist's sampled armies:
+//! [`crate::ai::bots::strategist::StrategistConfig::share`]), each thread searches its share
 //! with the whole budget and the same deadline, and the parts are added up by the bot's own
-//! rule ([`engine::combine_parts`]); no memory is shared during the search.
+//! rule ([`engine::combine_parts`]); no memory is shared during the search. (The page's workers
+//! each search whole instead: [`engine::think_part`].)
 //!
 //! Thread `w` is seeded as the page's worker `w` ([`engine::part_rng`]: [`engine::part_seed`]), so
 //! one thread plays exactly the bot's own move (same seed, same node budget), and a node budget
@@ -47,7 +49,7 @@ impl Bot for ThreadedBot {
         };
         let wall = SystemClock::new();
         let clock: &(dyn Clock + Sync) = if budget.time_ms.is_some() { &wall } else { &FrozenClock };
-        let parts = self.parts;
+        let (parts, threads) = (self.parts, self.threads);
         let rngs: Vec<BotRng> = (0..self.threads).map(|w| engine::part_rng(&ctx.rng, w)).collect();
         let list: Vec<Part> = std::thread::scope(|s| {
             let handles: Vec<_> = rngs
@@ -58,7 +60,7 @@ impl Bot for ThreadedBot {
                         // every thread ends by the same deadline, counted from the move's start.
                         let late = clock.now_ms();
                         let budget = Budget { time_ms: budget.time_ms.map(|ms| (ms - late).max(0.0)), ..budget };
-                        engine::run_part(parts, view, budget, clock, rng, &mut |_: &crate::ai::Progress| {})
+                        engine::run_part(parts, view, budget, clock, rng, threads, &mut |_: &crate::ai::Progress| {})
                     })
                 })
                 .collect();

@@ -146,6 +146,16 @@ impl Evaluator {
         material + near.min(FLAG_CAP) + advance
     }
 
+    /// What a movable piece of `side` on `sq` adds to `side`'s score besides its material: its
+    /// advance and its flag danger (before [`FLAG_CAP`]). For the search's chance leaves, which
+    /// value a battle without playing it.
+    pub fn placement(&self, side: Side, sq: Square) -> i32 {
+        let row = sq.row() as i32;
+        let advance = if side == Side::Red { row } else { 9 - row };
+        let near = self.flag[side.opponent()].map_or(0, |f| FLAG_NEAR * (FLAG_RADIUS - manhattan(sq, f)).max(0));
+        advance + near
+    }
+
     /// The score of `pos` for `side` (zero-sum).
     pub fn evaluate(&self, pos: &Position, side: Side) -> i32 {
         self.side_score(pos, side) - self.side_score(pos, side.opponent())

@@ -17,7 +17,7 @@ use crate::rules::{Setup, Variant};
 use rand::Rng;
 
 /// Candidates per setup; the best by the Invincible heuristics is kept.
-pub const BEST_OF: usize = 4;
+pub const BEST_OF: usize = 16;
 
 /// `setup` mirrored left-right (each row reversed), as seen by its owner.
 pub fn mirrored(setup: &Setup) -> Setup {
@@ -31,6 +31,7 @@ pub fn mirrored(setup: &Setup) -> Setup {
 
 /// One setup of `variant`.
 pub fn generate_setup(variant: Variant, rng: &mut BotRng) -> Setup {
-    let s = generate(variant, BEST_OF, rng);
+    let best_of = crate::ai::bots::strategist::tuning("STRATEGIST_BEST_OF").unwrap_or(BEST_OF);
+    let s = generate(variant, best_of, rng);
     if rng.random::<bool>() { mirrored(&s) } else { s }
 }

@@ -50,15 +50,6 @@ pub struct StrategistConfig {
     /// the belief ([`crate::ai::search::determinized::Searcher::with_unknowns`]); default
     /// [`INNER_CHANCE`].
     pub inner_chance: bool,
-    /// Below the root, value the enemy's attacks on our pieces it has not seen as chance
-    /// leaves over what the enemy can believe of them ([`our_rows_as_the_enemy_sees_them`]);
-    /// only with [`StrategistConfig::inner_chance`]. Default [`ENEMY_CHANCE`].
-    pub enemy_chance: bool,
-    /// Below the root, value the enemy's attacks by pieces we have not seen on our pieces it
-    /// has seen as chance leaves over our belief of the attacker
-    /// ([`Unknowns::unseen_attackers`]); only with [`StrategistConfig::inner_chance`]. Default
-    /// [`UNSEEN_ATTACKERS`].
-    pub unseen_attackers: bool,
 }
 
 impl StrategistConfig {
@@ -80,20 +71,11 @@ impl Default for StrategistConfig {
     fn default() -> Self {
         StrategistConfig {
             samples: std_samples(),
-            search: Settings {
-                max_depth: std_depth(),
-                table_bits: 16,
-                lean: LEAN,
-                widen: std_widen(),
-                hunt: std_hunt(),
-                flag_candidates: std_flag_candidates(),
-            },
-            plans: tuning("STRATEGIST_PLANS").unwrap_or(PLANS),
+            search: Settings { max_depth: std_depth(), table_bits: 16, lean: LEAN, widen: std_widen() },
+            plans: PLANS,
             flag_guess: FLAG_GUESS,
             proposals: PROPOSALS,
             inner_chance: std_inner_chance(),
-            enemy_chance: std_enemy_chance(),
-            unseen_attackers: std_unseen_attackers(),
         }
     }
 }
@@ -152,22 +134,6 @@ pub const WIDEN: bool = false;
 /// Whether our attacks on unknown enemy pieces below the root are chance leaves
 /// ([`StrategistConfig::inner_chance`]; session 7, docs/bots/strategist.md).
 pub const INNER_CHANCE: bool = true;
-
-/// Whether the enemy's attacks on our unrevealed pieces below the root are chance leaves over
-/// the enemy's belief of our army ([`StrategistConfig::enemy_chance`]; session 8,
-/// docs/bots/strategist.md).
-pub const ENEMY_CHANCE: bool = false;
-
-/// Whether the enemy's guess of our Flag grows as its candidates fall below the root
-/// ([`Settings::flag_candidates`]; session 8).
-pub const FLAG_CANDIDATES: bool = false;
-
-/// Whether the evaluation hunts in endgames ([`Settings::hunt`]; session 8).
-pub const HUNT: bool = false;
-
-/// Whether the enemy's attacks by unseen pieces on our seen ones below the root are chance
-/// leaves over our belief ([`StrategistConfig::unseen_attackers`]; session 8).
-pub const UNSEEN_ATTACKERS: bool = false;
 
 /// The strategist bot.
 #[derive(Debug, Default)]
@@ -239,14 +205,7 @@ pub fn root_scores_with_stats(
     }
     let mut order: Vec<usize> = (0..moves.len()).collect();
     order.shuffle(&mut ctx.rng);
-    let mut unknowns = enemy_unknowns(view, &matrix);
-    if config.enemy_chance {
-        unknowns = our_rows_as_the_enemy_sees_them(view, cache, unknowns);
-    }
-    if config.unseen_attackers {
-        unknowns = unknowns.unseen_attackers();
-        unknowns.marshal_only = tuning::<u8>("STRATEGIST_ATTACKERS") == Some(2);
-    }
+    let unknowns = enemy_unknowns(view, &matrix);
     let chance: Vec<Option<RootChance>> = moves.iter().map(|&mv| root_chance(view, &unknowns, mv)).collect();
     // The plans before the search, so that a time budget covers them too.
     let plans = plan_terms(view, &moves, config.plans, cache);
@@ -345,40 +304,6 @@ fn enemy_unknowns(view: &PlayerView, matrix: &BeliefMatrix) -> Unknowns {
     u
 }
 
-/// `unknowns` with the rows of our unrevealed pieces set to what the enemy can believe of them
-/// (the public belief matrix of our army, restricted to the kinds the enemy has not seen, no
-/// Bomb or Flag for a piece that moved, a Scout for one seen moving far), and the enemy's
-/// attacks on them made chance leaves ([`Unknowns::guess_for_enemy`]).
-fn our_rows_as_the_enemy_sees_them(view: &PlayerView, cache: &mut BeliefCache, unknowns: Unknowns) -> Unknowns {
-    let us = view.side();
-    let mut hidden = crate::rules::Army([0; 12]);
-    for id in view.pieces_of(us) {
-        let p = view.piece(id);
-        if !p.revealed
-            && let Some(k) = p.kind
-        {
-            hidden.add(k);
-        }
-    }
-    let matrix = cache.replay(view).matrix(us);
-    let mut u = unknowns.guess_for_enemy();
-    for id in view.pieces_of(us) {
-        let p = view.piece(id);
-        if p.revealed {
-            continue;
-        }
-        let mut probs = matrix.probabilities(id);
-        for k in PieceKind::ALL {
-            let allowed = hidden[k] > 0 && (!p.moved || k.is_movable()) && (!p.scout_known || k == PieceKind::Scout);
-            if !allowed {
-                probs[k.index()] = 0.0;
-            }
-        }
-        u.set(id, probs);
-    }
-    u
-}
-
 /// `mv` as a chance node at the root if it attacks an enemy piece whose kind `view` does not
 /// know: the belief's probabilities of the defender's kind ([`enemy_unknowns`]).
 fn root_chance(view: &PlayerView, unknowns: &Unknowns, mv: Move) -> Option<RootChance> {
@@ -453,26 +378,6 @@ fn std_widen() -> bool {
 /// Chance leaves below the root (`STRATEGIST_CHANCE=0|1` overrides [`INNER_CHANCE`]).
 fn std_inner_chance() -> bool {
     tuning::<u8>("STRATEGIST_CHANCE").map_or(INNER_CHANCE, |v| v != 0)
-}
-
-/// Enemy chance leaves (`STRATEGIST_ECHANCE=0|1` overrides [`ENEMY_CHANCE`]).
-fn std_enemy_chance() -> bool {
-    tuning::<u8>("STRATEGIST_ECHANCE").map_or(ENEMY_CHANCE, |v| v != 0)
-}
-
-/// Unseen attackers' leaves (`STRATEGIST_ATTACKERS=0|1` overrides [`UNSEEN_ATTACKERS`]).
-fn std_unseen_attackers() -> bool {
-    tuning::<u8>("STRATEGIST_ATTACKERS").map_or(UNSEEN_ATTACKERS, |v| v != 0)
-}
-
-/// The endgame's hunt (`STRATEGIST_HUNT=0|1` overrides [`HUNT`]).
-fn std_hunt() -> bool {
-    tuning::<u8>("STRATEGIST_HUNT").map_or(HUNT, |v| v != 0)
-}
-
-/// The Flag's candidates (`STRATEGIST_FLAGQ=0|1` overrides [`FLAG_CANDIDATES`]).
-fn std_flag_candidates() -> bool {
-    tuning::<u8>("STRATEGIST_FLAGQ").map_or(FLAG_CANDIDATES, |v| v != 0)
 }
 
 /// Samples per move (`STRATEGIST_SAMPLES` overrides it).

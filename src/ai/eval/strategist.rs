@@ -41,17 +41,6 @@ pub const FLAG_RADIUS: i32 = 6;
 /// Flag never outweighs a strong piece of material).
 pub const FLAG_CAP: i32 = 90;
 
-/// The endgame's hunt (session 8, [`Evaluator::with_hunt`]): points per unit of nearness
-/// (`HUNT_RADIUS - d`, Manhattan distance `d`) between a movable piece and the nearest enemy
-/// movable piece it beats.
-pub const HUNT: i32 = 2;
-
-/// How far the hunt reaches.
-pub const HUNT_RADIUS: i32 = 9;
-
-/// The hunt counts only when both sides together have at most this many movable pieces.
-pub const HUNT_PIECES: usize = 20;
-
 /// Per-kind values of both sides, fixed for one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Values {
@@ -115,8 +104,6 @@ pub struct Evaluator {
     pub values: Values,
     /// Where each side's Flag stands (Flags never move), if it is on the board.
     pub flag: BySide<Option<Square>>,
-    /// Whether the hunt counts ([`Evaluator::with_hunt`]).
-    pub hunt: bool,
 }
 
 fn manhattan(a: Square, b: Square) -> i32 {
@@ -129,49 +116,7 @@ impl Evaluator {
         let flag = BySide::from_fn(|s| {
             pos.pieces_of(s).map(|id| pos.piece(id)).find(|p| p.kind == PieceKind::Flag).map(|p| p.square)
         });
-        Evaluator { values: Values::of_position(pos), flag, hunt: false }
-    }
-
-    /// With `on`, and when `pos` (the search's root) is an endgame (at most [`HUNT_PIECES`]
-    /// movable pieces on the board), each side's movable pieces score [`HUNT`] points per unit
-    /// of nearness to the nearest enemy movable piece they beat.
-    ///
-    /// Why: in endgames the bot was ahead in, the search saw no capture within its five plies
-    /// and shuffled until the no-attack limit drew the game (session 8: 8 draws in 80 games
-    /// of v9 against `invincible` at 125,000 nodes, several with our Marshal or General left
-    /// against nothing that beats it). The hunt gives those positions a direction: towards the
-    /// pieces one beats. Within a sample the enemy's kinds are the sample's, so over the
-    /// samples the pull follows the belief; unmoved pieces that may be Bombs are not targets
-    /// once a sample makes them Bombs.
-    pub fn with_hunt(mut self, pos: &Position, on: bool) -> Evaluator {
-        let movable = [Side::Red, Side::Blue]
-            .iter()
-            .map(|&s| pos.pieces_of(s).filter(|&id| pos.piece(id).kind.is_movable()).count())
-            .sum::<usize>();
-        self.hunt = on && movable <= HUNT_PIECES;
-        self
-    }
-
-    /// `side`'s hunt points ([`Evaluator::with_hunt`]).
-    fn hunt_score(&self, pos: &Position, side: Side) -> i32 {
-        let mut total = 0;
-        for id in pos.pieces_of(side) {
-            let p = pos.piece(id);
-            if !p.kind.is_movable() {
-                continue;
-            }
-            let mut nearest = i32::MAX;
-            for eid in pos.pieces_of(side.opponent()) {
-                let e = pos.piece(eid);
-                if e.kind.is_movable() && crate::rules::battle(p.kind, e.kind) == crate::rules::Battle::AttackerWins {
-                    nearest = nearest.min(manhattan(p.square, e.square));
-                }
-            }
-            if nearest < HUNT_RADIUS {
-                total += HUNT * (HUNT_RADIUS - nearest);
-            }
-        }
-        total
+        Evaluator { values: Values::of_position(pos), flag }
     }
 
     /// What `side` has: material, hidden bonus, flag danger to the enemy, advance.
@@ -213,8 +158,7 @@ impl Evaluator {
 
     /// The score of `pos` for `side` (zero-sum).
     pub fn evaluate(&self, pos: &Position, side: Side) -> i32 {
-        let plain = self.side_score(pos, side) - self.side_score(pos, side.opponent());
-        if self.hunt { plain + self.hunt_score(pos, side) - self.hunt_score(pos, side.opponent()) } else { plain }
+        self.side_score(pos, side) - self.side_score(pos, side.opponent())
     }
 
     /// `side`'s flag-danger points before the cap ([`FLAG_CAP`]): what [`Evaluator::quiet_change`]
@@ -302,42 +246,6 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked}");
-    }
-
-    #[test]
-    fn the_hunt_pulls_towards_pieces_one_beats_in_endgames_only() {
-        let place = |pieces: &[(&str, Side, PieceKind)]| {
-            let mut placement = [None; 100];
-            for &(name, side, kind) in pieces {
-                placement[Square::parse(name).unwrap().index()] = Some((side, kind));
-            }
-            Position::from_placement(Rules::for_variant(Variant::Classic), &placement, Side::Red).unwrap()
-        };
-        // Red's Marshal against a Blue Colonel (which it beats) and a Blue Spy far away.
-        let far = place(&[
-            ("a1", Side::Red, PieceKind::Flag),
-            ("e2", Side::Red, PieceKind::Marshal),
-            ("j10", Side::Blue, PieceKind::Flag),
-            ("e9", Side::Blue, PieceKind::Colonel),
-        ]);
-        let near = place(&[
-            ("a1", Side::Red, PieceKind::Flag),
-            ("e7", Side::Red, PieceKind::Marshal),
-            ("j10", Side::Blue, PieceKind::Flag),
-            ("e9", Side::Blue, PieceKind::Colonel),
-        ]);
-        let plain = |p: &Position| Evaluator::new(p).evaluate(p, Side::Red);
-        let hunting = |p: &Position| Evaluator::new(p).with_hunt(p, true).evaluate(p, Side::Red);
-        let (gain_plain, gain_hunt) = (plain(&near) - plain(&far), hunting(&near) - hunting(&far));
-        // e2 -> e7: 7 squares from 9 to 2, so 5 units of nearness more; the Colonel beats nothing.
-        assert_eq!(gain_hunt - gain_plain, HUNT * 5, "the Marshal's pull to the Colonel");
-        assert_eq!(hunting(&near), -Evaluator::new(&near).with_hunt(&near, true).evaluate(&near, Side::Blue));
-        // A full board is no endgame: the hunt stays off.
-        let mut rng = rng_from_seed(5);
-        let (a, b) = (random_setup(Variant::Classic, &mut rng), random_setup(Variant::Classic, &mut rng));
-        let full = Position::new(Rules::for_variant(Variant::Classic), &a, &b);
-        assert!(!Evaluator::new(&full).with_hunt(&full, true).hunt);
-        assert!(Evaluator::new(&near).with_hunt(&near, true).hunt && !Evaluator::new(&near).hunt);
     }
 
     #[test]

@@ -125,10 +125,6 @@ impl Witnesses {
 
 impl Horizon {
     fn new(eval: &Evaluator, pos: &Position) -> Option<Horizon> {
-        // The hunt changes on quiet moves in ways `quiet_change` does not count.
-        if eval.hunt {
-            return None;
-        }
         let r = pos.rules();
         // A draw by a limit right after the move would be a game end, not a stand pat.
         if r.max_plies.is_some_and(|m| pos.ply() + 1 >= m)
@@ -215,9 +211,6 @@ pub struct Searcher<'t, 'c, 'a> {
     /// The side whose Flag the enemy can only guess at, and the enemy's probability that the
     /// piece is its Flag (see [`Searcher::with_flag_guess`]).
     flag_guess: Option<(Side, f64)>,
-    /// With [`Searcher::with_flag_candidates`]: how many of the guarded side's pieces could be
-    /// its Flag to the enemy at the root (unmoved and unseen).
-    flag_candidates: Option<u32>,
     /// What this searcher did (for `stratagem depth`; a few counters, no effect on the search).
     pub counters: Counters,
     /// Principal-variation search and the horizon's bounds on quiet moves
@@ -235,50 +228,14 @@ pub struct Unknowns {
     /// The searching side.
     pub us: Side,
     /// Per piece id ([`PieceId::index`]): the probability of each kind (by [`PieceKind::index`],
-    /// normalised), all zero for a piece whose kind is known. Our own pieces' rows, when set,
-    /// are what the enemy can believe of them ([`Unknowns::guess_for_enemy`]).
+    /// normalised), all zero for a piece whose kind is known.
     pub probs: Vec<[f32; 12]>,
-    /// Whether the enemy's attacks on our unrevealed pieces are chance leaves too, over the
-    /// enemy's belief of our pieces (the rows of our pieces).
-    pub enemy_guesses: bool,
-    /// Whether the enemy's attacks by pieces we have not seen on our pieces it has seen are
-    /// chance leaves over our belief of the attacker ([`Unknowns::unseen_attackers`]).
-    pub unseen_attackers: bool,
-    /// With `unseen_attackers`: only attacks on our Marshal (the Spy's strike).
-    pub marshal_only: bool,
 }
 
 impl Unknowns {
     /// No enemy piece unknown yet (fill [`Unknowns::probs`]).
     pub fn new(us: Side) -> Unknowns {
-        Unknowns {
-            us,
-            probs: vec![[0.0; 12]; PieceId::COUNT],
-            enemy_guesses: false,
-            unseen_attackers: false,
-            marshal_only: false,
-        }
-    }
-
-    /// Below the root, the enemy's attacks on our pieces it has not seen become chance leaves
-    /// as well, valued by the enemy's belief of our pieces (set their rows with
-    /// [`Unknowns::set`]): inside a sample the enemy sees our whole army, never attacks a Bomb
-    /// and takes exactly the pieces it beats; the real enemy attacks by what it believes.
-    pub fn guess_for_enemy(mut self) -> Unknowns {
-        self.enemy_guesses = true;
-        self
-    }
-
-    /// Below the root, the enemy's attacks by pieces we have not seen on our pieces it has
-    /// seen become chance leaves over our belief of the attacker: the enemy knows its piece and
-    /// attacks only if the battle pays, so the leaf is the position plus the expected gain
-    /// `sum_k p(k) max(0, gain(k))`. Why: with four sampled armies a piece that is the Spy with
-    /// probability 0.1 is the Spy in no sample or in a quarter of them, so the search either
-    /// ignores the threat to our known Marshal or sees it at 2.5 times its weight; every sample
-    /// now sees it at its probability.
-    pub fn unseen_attackers(mut self) -> Unknowns {
-        self.unseen_attackers = true;
-        self
+        Unknowns { us, probs: vec![[0.0; 12]; PieceId::COUNT] }
     }
 
     /// Sets the belief about `id` (any non-negative weights; normalised here; all zero or not
@@ -389,7 +346,6 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             since_clock: 0,
             deadline_ms: ctx_deadline,
             flag_guess: None,
-            flag_candidates: None,
             counters: Counters::default(),
             lean: true,
             unknowns: None,
@@ -416,32 +372,25 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
     #[inline]
     fn chance_leaf(&self, pos: &Position, mv: Move, stand: &mut Option<i32>) -> Option<i32> {
         let u = self.unknowns.as_ref()?;
-        let mover = pos.to_move();
-        if mover != u.us && !u.enemy_guesses && !u.unseen_attackers {
+        if pos.to_move() != u.us {
             return None;
         }
         let def = pos.piece_at(mv.to)?;
         let d = pos.piece(def);
-        if def.side() == mover {
-            return None;
-        }
-        if d.revealed {
-            return if mover != u.us && u.unseen_attackers { self.unseen_attacker_leaf(pos, mv, stand) } else { None };
-        }
-        if mover != u.us && !u.enemy_guesses {
+        if def.side() == u.us || d.revealed {
             return None;
         }
         let row = &u.probs[def.index()];
         let a = pos.piece(pos.piece_at(mv.from)?);
         let hidden =
             |v: i32, k: PieceKind, revealed: bool| if k.is_movable() && !revealed { v * HIDDEN_SHARE / 64 } else { 0 };
-        let ours = &self.eval.values.by_side[mover];
-        let theirs = &self.eval.values.by_side[mover.opponent()];
+        let ours = &self.eval.values.by_side[u.us];
+        let theirs = &self.eval.values.by_side[u.us.opponent()];
         let va = ours[a.kind.index()];
         let ha = hidden(va, a.kind, a.revealed);
-        let stand = *stand.get_or_insert_with(|| self.eval.evaluate(pos, mover));
-        // The attacker's placement terms, where it stands and where it would stand.
-        let (p_from, p_to) = (self.eval.placement(mover, mv.from), self.eval.placement(mover, mv.to));
+        let stand = *stand.get_or_insert_with(|| self.eval.evaluate(pos, u.us));
+        // Our attacker's placement terms, where it stands and where it would stand.
+        let (p_from, p_to) = (self.eval.placement(u.us, mv.from), self.eval.placement(u.us, mv.to));
         let (mut total, mut value) = (0.0f32, 0.0f32);
         for k in PieceKind::ALL {
             let mut p = row[k.index()];
@@ -454,7 +403,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             let vd = theirs[k.index()];
             let hd = hidden(vd, k, false);
             // The defender's placement terms leave with it (only movable pieces have them).
-            let pd = if k.is_movable() { self.eval.placement(mover.opponent(), mv.to) } else { 0 };
+            let pd = if k.is_movable() { self.eval.placement(u.us.opponent(), mv.to) } else { 0 };
             let v = if k == PieceKind::Flag {
                 (WIN_SUM as i32).max(stand)
             } else {
@@ -468,53 +417,6 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             value += p * v as f32;
         }
         (total > 0.0).then(|| (value / total).round() as i32)
-    }
-
-    /// The enemy's attack `mv` by a piece we have not seen on a piece of ours it has seen, as a
-    /// chance leaf ([`Unknowns::unseen_attackers`]), for the side to move (the enemy).
-    fn unseen_attacker_leaf(&self, pos: &Position, mv: Move, stand: &mut Option<i32>) -> Option<i32> {
-        let u = self.unknowns.as_ref()?;
-        let att = pos.piece_at(mv.from)?;
-        let a = pos.piece(att);
-        if a.revealed {
-            return None;
-        }
-        let row = &u.probs[att.index()];
-        let mover = pos.to_move();
-        let d = pos.piece(pos.piece_at(mv.to)?);
-        if u.marshal_only && d.kind != PieceKind::Marshal {
-            return None;
-        }
-        let ours = &self.eval.values.by_side[mover];
-        let theirs = &self.eval.values.by_side[mover.opponent()];
-        let vd = theirs[d.kind.index()];
-        let pd = if d.kind.is_movable() { self.eval.placement(mover.opponent(), mv.to) } else { 0 };
-        let (p_from, p_to) = (self.eval.placement(mover, mv.from), self.eval.placement(mover, mv.to));
-        let (mut total, mut gain) = (0.0f32, 0.0f32);
-        for k in PieceKind::ALL {
-            let p = row[k.index()];
-            if p <= 0.0 || !k.is_movable() {
-                continue;
-            }
-            let va = ours[k.index()];
-            let ha = va * HIDDEN_SHARE / 64;
-            let g = if d.kind == PieceKind::Flag {
-                WIN_SUM as i32
-            } else {
-                match battle(k, d.kind) {
-                    Battle::AttackerWins => vd + pd - ha + p_to - p_from,
-                    Battle::BothRemoved => vd + pd - va - ha - p_from,
-                    Battle::DefenderWins => -va - ha - p_from,
-                }
-            };
-            total += p;
-            gain += p * g.max(0) as f32;
-        }
-        if total <= 0.0 {
-            return None;
-        }
-        let stand = *stand.get_or_insert_with(|| self.eval.evaluate(pos, mover));
-        Some(stand + (gain / total).round() as i32)
     }
 
     /// Values a capture of `side`'s Flag below the root as the enemy's guess rather than a
@@ -533,27 +435,6 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         self
     }
 
-    /// The enemy's guess of our Flag ([`Searcher::with_flag_guess`]) grows as the Flag's
-    /// candidates fall below the root: at a capture of the Flag, `q` is scaled by the number of
-    /// our unmoved and unseen pieces at the root over their number at the capture (the Flag
-    /// counted), at most 1. Why: `q` is the enemy's belief at the root; a line in which the
-    /// enemy takes the Bomb beside the Flag, or sees the pieces around it move, leaves it fewer
-    /// pieces to choose from (session 8: lost Flags of v9 where a Miner took the Bomb beside it
-    /// and then the Flag).
-    pub fn with_flag_candidates(mut self, pos: &Position) -> Self {
-        if let Some((side, _)) = self.flag_guess {
-            self.flag_candidates = Some(flag_candidates(pos, side));
-        }
-        self
-    }
-
-    /// The endgame's hunt in the evaluation ([`Evaluator::with_hunt`]), decided on `pos`, the
-    /// root.
-    pub fn with_hunt(mut self, pos: &Position, on: bool) -> Self {
-        self.eval = self.eval.with_hunt(pos, on);
-        self
-    }
-
     /// With `lean` false: plain fail-soft alpha-beta as before session 5 (no null windows, every
     /// move one ply above the horizon played), for comparisons ([`Settings::lean`]).
     pub fn with_lean(mut self, lean: bool) -> Self {
@@ -568,10 +449,6 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         let t = terminal_score(pos, moves, ply)?;
         match self.flag_guess {
             Some((side, q)) if pos.flag_captured() == Some(side) => {
-                let q = match self.flag_candidates {
-                    Some(root) => (q * root as f64 / (flag_candidates(pos, side) + 1) as f64).min(1.0),
-                    None => q,
-                };
                 // On the sums' scale ([`summed`]), not a mate score: the table may reuse it at
                 // another ply, off by q * PLY_COST a ply, which is accepted (like any evaluation).
                 let lost = -(WIN_SUM - PLY_COST * ply as i64).max(WIN_SUM / 2) as f64;
@@ -840,11 +717,6 @@ pub struct Settings {
     /// caller's source) and search each to `max_depth`, rather than stopping (session 6:
     /// docs/bots/strategist.md, "Session 6").
     pub widen: bool,
-    /// The endgame's hunt in the evaluation (session 8; [`Evaluator::with_hunt`]).
-    pub hunt: bool,
-    /// The enemy's guess of our Flag grows as its candidates fall (session 8;
-    /// [`Searcher::with_flag_candidates`]).
-    pub flag_candidates: bool,
 }
 
 /// The outcome of [`search_samples`].
@@ -863,16 +735,6 @@ pub struct SampledResult {
     pub stats: SearchStats,
 }
 
-/// `side`'s pieces on the board that the enemy could take for its Flag: unmoved and unseen.
-fn flag_candidates(pos: &Position, side: Side) -> u32 {
-    pos.pieces_of(side)
-        .filter(|&id| {
-            let p = pos.piece(id);
-            !p.moved && !p.revealed
-        })
-        .count() as u32
-}
-
 /// A searcher of one sample with the settings every sample gets (the lean switch, the enemy's
 /// guess of our Flag).
 fn sample_searcher<'t, 'c, 'a>(
@@ -883,12 +745,9 @@ fn sample_searcher<'t, 'c, 'a>(
     flag_guess: Option<f64>,
     unknowns: Option<&Unknowns>,
 ) -> Searcher<'t, 'c, 'a> {
-    let mut s = Searcher::new(ctx, table, pos).with_lean(settings.lean).with_hunt(pos, settings.hunt);
+    let mut s = Searcher::new(ctx, table, pos).with_lean(settings.lean);
     if let Some(q) = flag_guess {
         s = s.with_flag_guess(pos.to_move(), q);
-        if settings.flag_candidates {
-            s = s.with_flag_candidates(pos);
-        }
     }
     if let Some(u) = unknowns {
         s = s.with_unknowns(u.clone());
@@ -1417,110 +1276,6 @@ mod tests {
         let major = s.eval.values.by_side[Side::Red][PieceKind::Major.index()];
         let placed = s.eval.placement(Side::Red, sq("b4"));
         assert_eq!(s.chance_leaf(&pos, mv, &mut None), Some(stand - major - major * HIDDEN_SHARE / 64 - placed));
-    }
-
-    #[test]
-    fn the_enemy_attack_on_our_unseen_piece_is_valued_by_its_belief_when_asked() {
-        // Blue to move: its Captain on b6 stands next to Red's unseen Bomb on b5. In the sample
-        // Blue sees the Bomb and leaves it alone; an enemy that believes the piece a Sergeant
-        // takes it (and, in truth, loses its Captain: the leaf is the enemy's expectation).
-        let sq = |name: &str| crate::rules::Square::parse(name).unwrap();
-        let mut placement = [None; 100];
-        for (name, side, kind) in [
-            ("a1", Side::Red, PieceKind::Flag),
-            ("b5", Side::Red, PieceKind::Bomb),
-            ("j1", Side::Red, PieceKind::Sergeant),
-            ("b6", Side::Blue, PieceKind::Captain),
-            ("j10", Side::Blue, PieceKind::Flag),
-            ("e10", Side::Blue, PieceKind::Scout),
-        ] {
-            placement[sq(name).index()] = Some((side, kind));
-        }
-        let mut pos = Position::from_placement(Rules::for_variant(Variant::Classic), &placement, Side::Blue).unwrap();
-        let bomb = pos.piece_at(sq("b5")).unwrap();
-        let mv = Move { from: sq("b6"), to: sq("b5") };
-        let clock = FrozenClock;
-        let mut sink = |_: &crate::ai::Progress| {};
-        let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
-        let mut table = Table::new(12);
-        // Red's belief about Blue's pieces (none unknown here) and Blue's about Red's Bomb.
-        let mut u = Unknowns::new(Side::Red);
-        u.set(bomb, probs(&[(PieceKind::Sergeant, 1.0)]));
-        let s = Searcher::new(&mut ctx, &mut table, &pos).with_unknowns(u.clone());
-        assert_eq!(s.chance_leaf(&pos, mv, &mut None), None, "without the switch the sample's battle is played");
-        let s = Searcher::new(&mut ctx, &mut table, &pos).with_unknowns(u.clone().guess_for_enemy());
-        let stand = s.eval.evaluate(&pos, Side::Blue);
-        let theirs = s.eval.values.by_side[Side::Red][PieceKind::Sergeant.index()];
-        let hidden = theirs * HIDDEN_SHARE / 64;
-        let (from, to) = (s.eval.placement(Side::Blue, sq("b6")), s.eval.placement(Side::Blue, sq("b5")));
-        let defender_placement = s.eval.placement(Side::Red, sq("b5"));
-        let leaf = s.chance_leaf(&pos, mv, &mut None).expect("an unseen Red piece: a chance leaf");
-        // Blue's Captain is known to no one here (unrevealed), so it loses its hidden share
-        // when it attacks and wins.
-        let captain = s.eval.values.by_side[Side::Blue][PieceKind::Captain.index()];
-        assert_eq!(leaf, stand + theirs + hidden + defender_placement - captain * HIDDEN_SHARE / 64 + to - from);
-        // Believing it a Sergeant, the enemy takes it at depth 1; seeing the Bomb, it does not.
-        let believed = Searcher::new(&mut ctx, &mut table, &pos).with_unknowns(u.clone().guess_for_enemy());
-        let mut believed = believed;
-        let with_guess = believed.search(&mut pos, 1, 1, -INF, INF);
-        let mut table2 = Table::new(12);
-        let mut seeing = Searcher::new(&mut ctx, &mut table2, &pos).with_unknowns(u);
-        let in_sample = seeing.search(&mut pos, 1, 1, -INF, INF);
-        assert!(with_guess > in_sample, "the believed Sergeant is worth attacking: {with_guess} > {in_sample}");
-    }
-
-    #[test]
-    fn an_unseen_enemy_piece_next_to_our_known_marshal_threatens_it_by_its_spy_probability() {
-        // Red's Marshal takes a Scout on e5 and is seen; Blue to move, its unseen piece on e6 (a
-        // Sergeant in this sample) stands next to it. In the sample the Sergeant would lose, so
-        // the search sees no threat; with the leaf, the threat is the Spy's probability times
-        // the Marshal.
-        let sq = |name: &str| crate::rules::Square::parse(name).unwrap();
-        let mut pos = placed(&[
-            ("a1", Side::Red, PieceKind::Flag),
-            ("e4", Side::Red, PieceKind::Marshal),
-            ("j1", Side::Red, PieceKind::Sergeant),
-            ("e5", Side::Blue, PieceKind::Scout),
-            ("e6", Side::Blue, PieceKind::Sergeant),
-            ("j10", Side::Blue, PieceKind::Flag),
-            ("i10", Side::Blue, PieceKind::Scout),
-        ]);
-        pos.play_unchecked(Move { from: sq("e4"), to: sq("e5") });
-        let marshal = pos.piece_at(sq("e5")).unwrap();
-        assert!(pos.piece(marshal).revealed && pos.to_move() == Side::Blue);
-        let spy_or_not = pos.piece_at(sq("e6")).unwrap();
-        let mv = Move { from: sq("e6"), to: sq("e5") };
-        let clock = FrozenClock;
-        let mut sink = |_: &crate::ai::Progress| {};
-        let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
-        let mut table = Table::new(12);
-        let mut u = Unknowns::new(Side::Red);
-        u.set(spy_or_not, probs(&[(PieceKind::Spy, 0.25), (PieceKind::Sergeant, 0.75)]));
-        let s = Searcher::new(&mut ctx, &mut table, &pos).with_unknowns(u.clone());
-        assert_eq!(s.chance_leaf(&pos, mv, &mut None), None, "without the switch the sample's battle is played");
-        let s = Searcher::new(&mut ctx, &mut table, &pos).with_unknowns(u.clone().unseen_attackers());
-        let stand = s.eval.evaluate(&pos, Side::Blue);
-        let marshal_value = s.eval.values.by_side[Side::Red][PieceKind::Marshal.index()];
-        let spy = s.eval.values.by_side[Side::Blue][PieceKind::Spy.index()];
-        let gain = marshal_value + s.eval.placement(Side::Red, sq("e5")) - spy * HIDDEN_SHARE / 64
-            + s.eval.placement(Side::Blue, sq("e5"))
-            - s.eval.placement(Side::Blue, sq("e6"));
-        let leaf = s.chance_leaf(&pos, mv, &mut None).expect("an unseen attacker on a seen Marshal: a chance leaf");
-        assert_eq!(
-            leaf,
-            stand + (0.25 * gain as f32).round() as i32,
-            "a quarter of the Spy's gain; the Sergeant stays put"
-        );
-        // Blue's quiescence: standing pat without the leaf, the threat's value with it.
-        let mut plain_table = Table::new(12);
-        let plain = Searcher::new(&mut ctx, &mut plain_table, &pos)
-            .with_unknowns(u.clone())
-            .quiesce(&mut pos, 1, QS_DEPTH, -INF, INF);
-        let mut leaf_table = Table::new(12);
-        let with_leaf = Searcher::new(&mut ctx, &mut leaf_table, &pos)
-            .with_unknowns(u.unseen_attackers())
-            .quiesce(&mut pos, 1, QS_DEPTH, -INF, INF);
-        assert!(with_leaf > plain + 50, "the threat counts for Blue: {with_leaf} against {plain}");
     }
 
     fn probs(pairs: &[(PieceKind, f64)]) -> [f64; 12] {

@@ -71,13 +71,7 @@ impl Default for StrategistConfig {
     fn default() -> Self {
         StrategistConfig {
             samples: std_samples(),
-            search: Settings {
-                max_depth: std_depth(),
-                table_bits: 16,
-                lean: LEAN,
-                widen: std_widen(),
-                guard: std_guard(),
-            },
+            search: Settings { max_depth: std_depth(), table_bits: 16, lean: LEAN, widen: std_widen() },
             plans: PLANS,
             flag_guess: FLAG_GUESS,
             proposals: PROPOSALS,
@@ -140,10 +134,6 @@ pub const WIDEN: bool = false;
 /// Whether our attacks on unknown enemy pieces below the root are chance leaves
 /// ([`StrategistConfig::inner_chance`]; session 7, docs/bots/strategist.md).
 pub const INNER_CHANCE: bool = true;
-
-/// Points a square of the evaluation's guard term ([`Settings::guard`]; session 9,
-/// docs/bots/strategist.md): 0, off.
-pub const GUARD: i32 = 0;
 
 /// The strategist bot.
 #[derive(Debug, Default)]
@@ -383,11 +373,6 @@ fn std_depth() -> u32 {
 /// Whether to widen (`STRATEGIST_WIDEN=0|1` overrides [`WIDEN`]).
 fn std_widen() -> bool {
     tuning::<u8>("STRATEGIST_WIDEN").map_or(WIDEN, |v| v != 0)
-}
-
-/// The guard term's weight (`STRATEGIST_GUARD` overrides [`GUARD`]).
-fn std_guard() -> i32 {
-    tuning("STRATEGIST_GUARD").unwrap_or(GUARD)
 }
 
 /// Chance leaves below the root (`STRATEGIST_CHANCE=0|1` overrides [`INNER_CHANCE`]).

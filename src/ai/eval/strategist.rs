@@ -20,7 +20,7 @@
 //! far below [`crate::ai::eval::material::WIN`] - [`crate::ai::eval::material::MAX_PLY`].
 
 use crate::ai::eval::material::piece_value;
-use crate::rules::{Army, Battle, BySide, PieceKind, Position, Side, Square, battle};
+use crate::rules::{Army, BySide, PieceKind, Position, Side, Square};
 
 /// Share of a movable piece's value it is worth extra while the opponent has not seen it in
 /// battle, in 1/64ths (12/64, about 19 %). Why: revealing the Marshal or a General lets the
@@ -40,14 +40,6 @@ pub const FLAG_RADIUS: i32 = 6;
 /// Most flag-danger points one side can collect (so that piling pieces up around a sampled
 /// Flag never outweighs a strong piece of material).
 pub const FLAG_CAP: i32 = 90;
-
-/// How near (Manhattan) to a side's Flag a seen enemy piece counts as an intruder for the
-/// guard term ([`Evaluator::with_guard`]).
-pub const GUARD_RADIUS: i32 = 4;
-
-/// How far the guard term reaches from an intruder: the side's nearest piece that beats it
-/// scores `weight * (GUARD_REACH - d)` when `d < GUARD_REACH`.
-pub const GUARD_REACH: i32 = 8;
 
 /// Per-kind values of both sides, fixed for one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,8 +104,6 @@ pub struct Evaluator {
     pub values: Values,
     /// Where each side's Flag stands (Flags never move), if it is on the board.
     pub flag: BySide<Option<Square>>,
-    /// Points per square of nearness of the guard term (0: off; [`Evaluator::with_guard`]).
-    pub guard: i32,
 }
 
 fn manhattan(a: Square, b: Square) -> i32 {
@@ -126,42 +116,7 @@ impl Evaluator {
         let flag = BySide::from_fn(|s| {
             pos.pieces_of(s).map(|id| pos.piece(id)).find(|p| p.kind == PieceKind::Flag).map(|p| p.square)
         });
-        Evaluator { values: Values::of_position(pos), flag, guard: 0 }
-    }
-
-    /// The guard term at `weight` points a square: for every enemy piece seen in battle (its
-    /// kind public) that stands within [`GUARD_RADIUS`] of a side's Flag, that side's nearest
-    /// piece that beats it or trades with it scores `weight * (GUARD_REACH - d)`.
-    ///
-    /// Why: session 9 read every Flag the strategist lost to the other bots: a revealed
-    /// Colonel, General or Marshal walked into our back rows while the one piece of ours that
-    /// beats it stood five to seven squares from our Flag, beyond what five plies see; the
-    /// symmetric flag-danger term pulls attackers, not defenders.
-    pub fn with_guard(mut self, weight: i32) -> Evaluator {
-        self.guard = weight.max(0);
-        self
-    }
-
-    /// `side`'s guard points ([`Evaluator::with_guard`]).
-    fn guard_score(&self, pos: &Position, side: Side) -> i32 {
-        let Some(f) = self.flag[side] else { return 0 };
-        let mut total = 0;
-        for id in pos.pieces_of(side.opponent()) {
-            let e = pos.piece(id);
-            if !e.revealed || !e.kind.is_movable() || manhattan(e.square, f) > GUARD_RADIUS {
-                continue;
-            }
-            let nearest = pos
-                .pieces_of(side)
-                .map(|m| pos.piece(m))
-                .filter(|p| p.kind.is_movable() && battle(p.kind, e.kind) != Battle::DefenderWins)
-                .map(|p| manhattan(p.square, e.square))
-                .min();
-            if let Some(d) = nearest {
-                total += self.guard * (GUARD_REACH - d).max(0);
-            }
-        }
-        total
+        Evaluator { values: Values::of_position(pos), flag }
     }
 
     /// What `side` has: material, hidden bonus, flag danger to the enemy, advance.
@@ -203,11 +158,7 @@ impl Evaluator {
 
     /// The score of `pos` for `side` (zero-sum).
     pub fn evaluate(&self, pos: &Position, side: Side) -> i32 {
-        let base = self.side_score(pos, side) - self.side_score(pos, side.opponent());
-        if self.guard == 0 {
-            return base;
-        }
-        base + self.guard_score(pos, side) - self.guard_score(pos, side.opponent())
+        self.side_score(pos, side) - self.side_score(pos, side.opponent())
     }
 
     /// `side`'s flag-danger points before the cap ([`FLAG_CAP`]): what [`Evaluator::quiet_change`]
@@ -295,40 +246,6 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked}");
-    }
-
-    /// The guard term: a seen enemy General three squares from Red's Flag pulls Red's Marshal
-    /// (the only piece that beats it; the Colonel does not count), by `weight * (8 - d)`, and
-    /// zero-sum; the same General unseen, or the term off, changes nothing.
-    #[test]
-    fn guard_pulls_the_piece_that_beats_a_seen_intruder() {
-        use crate::rules::{Move, Rules, Square, Variant};
-        let sq = |name: &str| Square::parse(name).unwrap();
-        let mut placement = [None; 100];
-        for (name, side, kind) in [
-            ("a1", Side::Red, PieceKind::Flag),
-            ("c2", Side::Red, PieceKind::Sergeant),
-            ("h1", Side::Red, PieceKind::Marshal),
-            ("e4", Side::Red, PieceKind::Colonel),
-            ("j10", Side::Blue, PieceKind::Flag),
-            ("c3", Side::Blue, PieceKind::General),
-            ("h9", Side::Blue, PieceKind::Scout),
-        ] {
-            placement[sq(name).index()] = Some((side, kind));
-        }
-        let mut pos = Position::from_placement(Rules::for_variant(Variant::Classic), &placement, Side::Red).unwrap();
-        pos.play_unchecked(Move::parse("h1-h2").unwrap());
-        let plain = Evaluator::new(&pos);
-        let guarded = plain.clone().with_guard(5);
-        assert_eq!(guarded.evaluate(&pos, Side::Red), plain.evaluate(&pos, Side::Red), "the General is unseen");
-        pos.play_unchecked(Move::parse("c3-c2").unwrap());
-        assert!(pos.piece(pos.piece_at(sq("c2")).unwrap()).revealed);
-        // The Marshal on h2 is 5 squares from the General on c2: 5 * (8 - 5).
-        assert_eq!(guarded.evaluate(&pos, Side::Red), plain.evaluate(&pos, Side::Red) + 15);
-        assert_eq!(guarded.evaluate(&pos, Side::Blue), -guarded.evaluate(&pos, Side::Red));
-        pos.play_unchecked(Move::parse("h2-g2").unwrap());
-        assert_eq!(guarded.evaluate(&pos, Side::Red), plain.evaluate(&pos, Side::Red) + 20, "one square nearer");
-        assert_eq!(plain.clone().with_guard(0).evaluate(&pos, Side::Red), plain.evaluate(&pos, Side::Red));
     }
 
     #[test]

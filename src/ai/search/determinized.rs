@@ -125,10 +125,6 @@ impl Witnesses {
 
 impl Horizon {
     fn new(eval: &Evaluator, pos: &Position) -> Option<Horizon> {
-        // `quiet_change` does not count the guard term.
-        if eval.guard != 0 {
-            return None;
-        }
         let r = pos.rules();
         // A draw by a limit right after the move would be a game end, not a stand pat.
         if r.max_plies.is_some_and(|m| pos.ply() + 1 >= m)
@@ -721,9 +717,6 @@ pub struct Settings {
     /// caller's source) and search each to `max_depth`, rather than stopping (session 6:
     /// docs/bots/strategist.md, "Session 6").
     pub widen: bool,
-    /// Points a square of the evaluation's guard term (0: off; session 9,
-    /// [`Evaluator::with_guard`]).
-    pub guard: i32,
 }
 
 /// The outcome of [`search_samples`].
@@ -753,9 +746,6 @@ fn sample_searcher<'t, 'c, 'a>(
     unknowns: Option<&Unknowns>,
 ) -> Searcher<'t, 'c, 'a> {
     let mut s = Searcher::new(ctx, table, pos).with_lean(settings.lean);
-    if settings.guard != 0 {
-        s.eval = s.eval.clone().with_guard(settings.guard);
-    }
     if let Some(q) = flag_guess {
         s = s.with_flag_guess(pos.to_move(), q);
     }

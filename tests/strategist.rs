@@ -170,7 +170,9 @@ fn an_enemy_three_squares_from_the_flag_is_a_guess_not_a_certain_loss() {
     let view = PlayerView::new(&pos, Side::Red);
     let clock = FrozenClock;
     let best_mean = |flag_guess: bool| {
-        let config = StrategistConfig { flag_guess, plans: 0, ..StrategistConfig::default() };
+        // One depth alone (no blend): the claim is about depth 5's values.
+        let mut config = StrategistConfig { flag_guess, plans: 0, ..StrategistConfig::default() };
+        config.search.blend = false;
         let mut depth = 0;
         let mut progress = |p: &Progress| depth = p.depth;
         let mut ctx = SearchContext::new(Budget::nodes(400_000), &clock, 3, &mut progress);
@@ -247,6 +249,7 @@ fn a_capped_search_widens_to_more_samples_at_its_depth() {
             let mut config = StrategistConfig { plans: 0, samples: 4, ..StrategistConfig::default() };
             config.search.max_depth = 2;
             config.search.widen = widen;
+            config.search.blend = false;
             let mut progress = |_: &Progress| {};
             let mut ctx = SearchContext::new(Budget::nodes(60_000), &clock, ply, &mut progress);
             let ((moves, sums, counted), stats) =
@@ -271,6 +274,50 @@ fn a_capped_search_widens_to_more_samples_at_its_depth() {
         pos.play(m).unwrap();
     }
     assert!(widened >= 20, "the search widened at only {widened} plies");
+}
+
+#[test]
+fn a_blended_search_sums_its_last_two_depths() {
+    // Along a real game, with a budget every sample finishes depth 3 in: the blended sums are
+    // the sums capped at 3 plus those capped at 2 (the same samples, the same searches: an
+    // iteration does not depend on the cap), up to the one tie-break point each call gives
+    // its best move and the chance nodes' rounding, and every sample counts twice.
+    let (mut bot, mut pos) = strategist_game(14);
+    let clock = FrozenClock;
+    let mut compared = 0;
+    for ply in 0..30u64 {
+        if pos.outcome().is_some() {
+            break;
+        }
+        let view = PlayerView::new(&pos, pos.to_move());
+        let run = |depth: u32, blend: bool| {
+            let mut config = StrategistConfig { plans: 0, samples: 3, ..StrategistConfig::default() };
+            config.search.max_depth = depth;
+            config.search.blend = blend;
+            config.search.widen = false;
+            let mut progress = |_: &Progress| {};
+            let mut ctx = SearchContext::new(Budget::nodes(50_000_000), &clock, ply, &mut progress);
+            root_scores_with_stats(&view, &mut ctx, config, &mut BeliefCache::new())
+        };
+        let ((moves, three, n3), stats) = run(3, false);
+        if moves.len() > 1 {
+            assert!(stats.sample_depths.iter().all(|&d| d == 3), "ply {ply}: {:?}", stats.sample_depths);
+            let ((_, two, n2), _) = run(2, false);
+            let ((blend_moves, blended, nb), _) = run(3, true);
+            assert_eq!(blend_moves, moves);
+            assert_eq!(nb, n3 + n2, "ply {ply}");
+            for i in 0..moves.len() {
+                let d = blended[i] - (three[i] + two[i]);
+                assert!(d.abs() <= 3, "ply {ply}, {}: {} against {} + {}", moves[i], blended[i], three[i], two[i]);
+            }
+            compared += 1;
+        }
+        let mut progress = |_: &Progress| {};
+        let mut ctx = SearchContext::new(Budget::nodes(3_000), &clock, ply, &mut progress);
+        let m = bot.choose_move(&view, &mut ctx);
+        pos.play(m).unwrap();
+    }
+    assert!(compared >= 10, "only {compared} positions compared");
 }
 
 #[test]

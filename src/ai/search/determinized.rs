@@ -717,6 +717,10 @@ pub struct Settings {
     /// caller's source) and search each to `max_depth`, rather than stopping (session 6:
     /// docs/bots/strategist.md, "Session 6").
     pub widen: bool,
+    /// Each sample also counts with the root values of its iteration before the deepest
+    /// finished one, as a sample of its own, so the sums mix two neighbouring depths (v11,
+    /// session 10: docs/bots/strategist.md; the bot's constant `BLEND` says why).
+    pub blend: bool,
 }
 
 /// The outcome of [`search_samples`].
@@ -725,9 +729,11 @@ pub struct SampledResult {
     /// Index (into the root moves) of the highest sum.
     pub best: usize,
     /// Sum over the samples of each root move's value (indexed like the root moves), each
-    /// sample contributing its deepest finished iteration; samples with none contribute 0.
+    /// sample contributing its deepest finished iteration (with [`Settings::blend`], also the
+    /// one before it); samples with none contribute 0.
     pub sums: Vec<i64>,
-    /// Samples that finished at least one iteration.
+    /// Samples that finished at least one iteration (with [`Settings::blend`], those that
+    /// finished two count twice).
     pub counted: usize,
     /// Deepest iteration finished by every counted sample (0: none).
     pub depth: u32,
@@ -770,6 +776,11 @@ fn sample_searcher<'t, 'c, 'a>(
 /// further samples are drawn one at a time and each is searched to `max_depth` (iterative
 /// deepening, for its move ordering) and counted only if it gets there; the budget, or `more`
 /// answering `None`, ends it.
+///
+/// `settings.blend`: each of the first samples that finished two iterations or more also
+/// counts with the values of the iteration before its deepest, as one more sample (the root's
+/// chance nodes see its defender twice, so their class means are the two depths' average);
+/// the widened samples count once.
 #[allow(clippy::too_many_arguments)]
 pub fn search_samples(
     samples: &mut [Position],
@@ -802,14 +813,16 @@ pub fn search_samples(
         stats: SearchStats::default(),
     };
     let mut stats = SearchStats::default();
+    let mut before: Vec<RootValues> =
+        samples.iter().map(|_| RootValues { depth: 0, values: vec![0; moves.len()] }).collect();
     'deepen: for depth in 1..=settings.max_depth.max(1) {
         let nodes0 = ctx.nodes();
-        for (pos, rv) in samples.iter_mut().zip(per_sample.iter_mut()) {
+        for ((pos, rv), bv) in samples.iter_mut().zip(per_sample.iter_mut()).zip(before.iter_mut()) {
             let mut s = sample_searcher(ctx, &mut table, pos, settings, flag_guess, unknowns);
             let r = s.root(pos, moves, &order, depth);
             stats.counters.add(&s.counters);
             match r {
-                Some(v) => *rv = RootValues { depth, values: v },
+                Some(v) => *bv = std::mem::replace(rv, RootValues { depth, values: v }),
                 None => {
                     stats.iteration_nodes.push(ctx.nodes() - nodes0);
                     break 'deepen;
@@ -859,7 +872,19 @@ pub fn search_samples(
             ranking::sort_by_key128(&mut order, |&i| ranking::desc_i64(result.sums[i]));
         }
     }
-    let last = summarize(&per_sample, &order, chance, &defenders);
+    let last = if settings.blend {
+        let mut all = per_sample.clone();
+        let mut defs = defenders.clone();
+        for (i, bv) in before.iter().enumerate() {
+            if bv.depth > 0 {
+                all.push(bv.clone());
+                defs.push(defenders[i].clone());
+            }
+        }
+        summarize(&all, &order, chance, &defs)
+    } else {
+        summarize(&per_sample, &order, chance, &defenders)
+    };
     stats.sample_depths = per_sample.iter().map(|r| r.depth).collect();
     SampledResult { depth: result.depth, stats, ..last }
 }

@@ -1,8 +1,11 @@
 //! The setup statistics Invincible's rank guesser starts from (thesis §6.3.1): the probability
 //! of each kind on each of the 40 home squares, and the neighbour relations "kind b stood beside
 //! / behind / in front of kind a" as the ratio of observed to expected counts (thesis §4.3.2,
-//! Table 4.1), all computed from the project's copy of the Gravon classic setup counts
-//! (`data/gravon-classic-stats.json`, embedded at compile time so the page needs no file).
+//! Table 4.1), all computed from the Gravon classic setup counts the library embeds
+//! ([`crate::ai::belief::setupstats`], `data/derived/setup-stats.json`, so the page needs no
+//! file). Those are the counts of the project's copy `data/gravon-classic-stats.json` number for
+//! number (`tests/invincible_setup.rs::derived_counts_match_the_project_stats_json`); since
+//! session 10 the copy is no longer embedded a second time (its text was 1 % of the module).
 //!
 //! Invariants: every prior row sums to 1 and has no zero (a kind never seen on a square keeps
 //! a small floor, so no later evidence can be contradicted by a hard zero from statistics);
@@ -11,6 +14,7 @@
 //! Barrage has no statistics in the project: [`Priors::for_variant`] answers `None` and the
 //! guesser starts uniform (documented in docs/bots/invincible.md).
 
+use crate::ai::belief::setupstats::SetupStats;
 use crate::rules::{PieceKind, Variant};
 use std::sync::OnceLock;
 
@@ -43,39 +47,27 @@ pub struct Priors {
     pub behind: [[f64; 12]; 12],
 }
 
-#[derive(serde::Deserialize)]
-struct RawStats {
-    setups: f64,
-    square_counts: Vec<Vec<f64>>,
-    beside_counts: Vec<Vec<f64>>,
-    behind_counts: Vec<Vec<f64>>,
-}
-
-const CLASSIC_JSON: &str = include_str!("../../../data/gravon-classic-stats.json");
-
 impl Priors {
     /// The statistics for `variant`, if the project has them (classic only).
     pub fn for_variant(variant: Variant) -> Option<&'static Priors> {
         static CLASSIC: OnceLock<Option<Priors>> = OnceLock::new();
         match variant {
-            Variant::Classic => CLASSIC.get_or_init(|| Priors::parse(CLASSIC_JSON)).as_ref(),
+            Variant::Classic => CLASSIC.get_or_init(|| Priors::from_stats(SetupStats::embedded(variant))).as_ref(),
             _ => None,
         }
     }
 
-    /// Derives the statistics from the counts file; `None` if it is malformed (then the guesser
-    /// starts uniform rather than panicking).
-    fn parse(json: &str) -> Option<Priors> {
-        let raw: RawStats = serde_json::from_str(json).ok()?;
-        let ok12 = |v: &Vec<Vec<f64>>, n: usize| v.len() == n && v.iter().all(|r| r.len() == 12);
-        if !ok12(&raw.square_counts, 40) || !ok12(&raw.beside_counts, 12) || !ok12(&raw.behind_counts, 12) {
+    /// Derives the statistics from the counts of the 12 piece kinds; `None` if they cannot give
+    /// them (no setup, or a square with no piece counted: then the guesser starts uniform
+    /// rather than panicking).
+    fn from_stats(stats: &SetupStats) -> Option<Priors> {
+        if stats.setups == 0 || stats.square_counts.len() != 40 {
             return None;
         }
-        if raw.setups <= 0.0 {
-            return None;
-        }
+        let setups = stats.setups as f64;
         let mut q = [[0.0; 12]; 40];
-        for (i, row) in raw.square_counts.iter().enumerate() {
+        for (i, counts) in stats.square_counts.iter().enumerate() {
+            let row: [f64; 12] = std::array::from_fn(|k| counts[k] as f64);
             let total: f64 = row.iter().sum();
             if total <= 0.0 {
                 return None;
@@ -100,10 +92,10 @@ impl Priors {
             for a in 0..12 {
                 for b in 0..12 {
                     for &t in &beside_of_s {
-                        exp_beside[a][b] += q[s][a] * q[t][b] * raw.setups;
+                        exp_beside[a][b] += q[s][a] * q[t][b] * setups;
                     }
                     if row > 0 {
-                        exp_behind[a][b] += q[s][a] * q[s - 10][b] * raw.setups;
+                        exp_behind[a][b] += q[s][a] * q[s - 10][b] * setups;
                     }
                 }
             }
@@ -113,8 +105,8 @@ impl Priors {
         let mut behind = [[1.0; 12]; 12];
         for a in 0..12 {
             for b in 0..12 {
-                beside[a][b] = ratio(raw.beside_counts[a][b], exp_beside[a][b]);
-                behind[a][b] = ratio(raw.behind_counts[a][b], exp_behind[a][b]);
+                beside[a][b] = ratio(stats.beside_counts[a][b] as f64, exp_beside[a][b]);
+                behind[a][b] = ratio(stats.behind_counts[a][b] as f64, exp_behind[a][b]);
             }
         }
         let mut square = [[0.0; 12]; 40];

@@ -813,8 +813,7 @@ pub fn search_samples(
         stats: SearchStats::default(),
     };
     let mut stats = SearchStats::default();
-    let mut before: Vec<RootValues> =
-        samples.iter().map(|_| RootValues { depth: 0, values: vec![0; moves.len()] }).collect();
+    let mut before = per_sample.clone();
     'deepen: for depth in 1..=settings.max_depth.max(1) {
         let nodes0 = ctx.nodes();
         for ((pos, rv), bv) in samples.iter_mut().zip(per_sample.iter_mut()).zip(before.iter_mut()) {
@@ -872,20 +871,16 @@ pub fn search_samples(
             ranking::sort_by_key128(&mut order, |&i| ranking::desc_i64(result.sums[i]));
         }
     }
-    let last = if settings.blend {
-        let mut all = per_sample.clone();
-        let mut defs = defenders.clone();
-        for (i, bv) in before.iter().enumerate() {
-            if bv.depth > 0 {
-                all.push(bv.clone());
-                defs.push(defenders[i].clone());
+    stats.sample_depths = per_sample.iter().map(|r| r.depth).collect();
+    if settings.blend {
+        for i in 0..before.len() {
+            if before[i].depth > 0 {
+                defenders.push(defenders[i].clone());
+                per_sample.push(before[i].clone());
             }
         }
-        summarize(&all, &order, chance, &defs)
-    } else {
-        summarize(&per_sample, &order, chance, &defenders)
-    };
-    stats.sample_depths = per_sample.iter().map(|r| r.depth).collect();
+    }
+    let last = summarize(&per_sample, &order, chance, &defenders);
     SampledResult { depth: result.depth, stats, ..last }
 }
 

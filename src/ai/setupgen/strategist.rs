@@ -73,17 +73,22 @@ pub fn flag_bombed_in(setup: &Setup) -> bool {
 /// it easier to guess; the swap keeps the square's distribution of the best of 16.
 pub fn bomb_in(setup: &mut Setup, rng: &mut BotRng) {
     let Some(f) = flag_index(setup) else { return };
-    for n in neighbours(f).collect::<Vec<_>>() {
+    let near = neighbours(f).fold(0u64, |m, n| m | 1 << n);
+    for n in neighbours(f) {
         if setup.get(n) == Some(PieceKind::Bomb) {
             continue;
         }
-        let spare: Vec<usize> =
-            (0..40).filter(|&j| setup.get(j) == Some(PieceKind::Bomb) && !neighbours(f).any(|x| x == j)).collect();
-        if spare.is_empty() {
+        let (mut spare, mut count) = ([0usize; 40], 0);
+        for j in 0..40 {
+            if setup.get(j) == Some(PieceKind::Bomb) && near & 1 << j == 0 {
+                spare[count] = j;
+                count += 1;
+            }
+        }
+        if count == 0 {
             return;
         }
-        let j = spare[rng.random_range(0..spare.len())];
-        setup.slots_mut().swap(n, j);
+        setup.slots_mut().swap(n, spare[rng.random_range(0..count)]);
     }
 }
 

@@ -138,7 +138,10 @@ pub const DEPTH: u32 = 5;
 pub const WIDEN: bool = false;
 
 /// Whether every sample also counts with its iteration before the deepest
-/// ([`Settings::blend`]; v11, session 10, docs/bots/strategist.md). On: against `invincible`
+/// ([`Settings::blend`]; v11, session 10, docs/bots/strategist.md): each sample's last two
+/// finished iterations (when the budget cuts an iteration part-way, depths d+1 and d for the
+/// samples it reached, d and d-1 for the others). With [`WIDEN`] (off) the widened samples
+/// would count once, the first ones twice. On: against `invincible`
 /// at 100 ms a move on the same 200 games of a fresh seed (2041), v10 scored 73.0 % without
 /// (135-22-43) and 148-21-31 (79.2 %) with (43 games better, 31 worse: likely, not proven); at 125,000 nodes, where about half the moves are cut
 /// inside iteration 5 and so mix depths 4 and 5 over the samples, v10 had scored 84.1 %, at

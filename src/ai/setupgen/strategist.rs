@@ -1,5 +1,5 @@
 //! Setups of the `strategist` bot (docs/bots/strategist.md, "Setups"): human-like and hard to
-//! predict, with the Flag bombed in most of the time.
+//! predict, with the Flag bombed in in every classic setup.
 //!
 //! Method: the semi-random generator of the Invincible thesis (pieces placed one by one from
 //! the per-square and neighbour statistics of the 58,366 Gravon setups, `ai::setupgen::invincible`)
@@ -25,11 +25,13 @@ use rand::Rng;
 pub const BEST_OF: usize = 16;
 
 /// Percent of classic setups whose Flag is bombed in by choice (session 10; the rest keep the
-/// best candidate whatever its Flag). Why: over 580 games of v9 against `invincible` and the
-/// three Perspecto bots, the bot scored 82 % with its Flag bombed in and 69 % without (60-66 %
-/// with two or more open sides), and lost its Flag in 8-10 % of the games with it bombed in
-/// against 39 % with one Bomb beside a back-row Flag: the literature bots find a Flag by
-/// attacking unmoved pieces, and an open side lets any piece in. Measured as a match:
+/// best candidate whatever its Flag). Why: over 640 games of v9 against `invincible` and the
+/// three Perspecto bots, the bot scored 83 % with its Flag bombed in and 69 % without (54 %
+/// with two or more open sides of a back-row Flag), and lost its Flag in 9 % of the games with
+/// it bombed in against 25 % without: the literature bots find a Flag by attacking unmoved
+/// pieces, and an open side lets any piece in. "Bombed in" counts within the setup's four
+/// rows: a Flag on the front row keeps its front open (rare: the Flag stands on the back row
+/// in 94 % of the setups). Measured as a match:
 /// docs/bots/strategist.md, "Session 10". People bomb their Flag in 45 % of the time; the
 /// square of the Flag stays as spread as before (`tests/strategist.rs`).
 /// `STRATEGIST_ENCLOSE` overrides it natively, for tuning matches only.

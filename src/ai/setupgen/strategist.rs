@@ -14,6 +14,7 @@
 //! doc and `tests/strategist.rs`.
 
 use crate::ai::BotRng;
+pub use crate::ai::setupgen::invincible::flag_bombed_in;
 use crate::ai::setupgen::invincible::generate;
 use crate::rules::{PieceKind, Setup, Variant};
 use rand::Rng;
@@ -48,6 +49,8 @@ pub fn mirrored(setup: &Setup) -> Setup {
 }
 
 /// The setup indices next to index `i` (left, right, in front, behind; within the four rows).
+/// `setupgen::invincible::neighbours` gives the same squares in another order; this order is
+/// the one the measured v10/v11 setups were drawn in (the swaps follow it).
 fn neighbours(i: usize) -> impl Iterator<Item = usize> {
     let (r, c) = (i / 10, i % 10);
     [(c > 0).then(|| i - 1), (c < 9).then(|| i + 1), (r < 3).then(|| i + 10), (r > 0).then(|| i - 10)]
@@ -58,11 +61,6 @@ fn neighbours(i: usize) -> impl Iterator<Item = usize> {
 /// Where the Flag stands in `setup`, if it has one.
 fn flag_index(setup: &Setup) -> Option<usize> {
     (0..40).find(|&i| setup.get(i) == Some(PieceKind::Flag))
-}
-
-/// Whether every neighbour of the Flag is a Bomb or the board's edge (false without a Flag).
-pub fn flag_bombed_in(setup: &Setup) -> bool {
-    flag_index(setup).is_some_and(|f| neighbours(f).all(|i| setup.get(i) == Some(PieceKind::Bomb)))
 }
 
 /// Bombs the Flag in where the army has the Bombs for it: each open neighbour of the Flag

@@ -321,6 +321,65 @@ fn a_blended_search_sums_its_last_two_depths() {
 }
 
 #[test]
+fn a_known_marshal_beside_a_possible_spy_pays_for_it_at_the_root() {
+    // Blue's Sergeant attacks Red's Marshal on e5 and loses: the Marshal is known, and beside
+    // it on f5 stands an unknown Blue piece that may be the Spy. With a one-ply search the
+    // samples' values are the same with and without the Spy's exposure (no enemy reply is
+    // searched), so the root scores differ only by it: not at all for the moves that take the
+    // Marshal away from f5 (or attack f5, which reveals it), and for every move that leaves it
+    // there. With the Marshal unknown to Blue nothing differs.
+    for reveal in [true, false] {
+        let mut pos = board(
+            &with_back(
+                &[
+                    ("a1", 'M'),
+                    ("a2", 'B'),
+                    ("b1", 'B'),
+                    ("e5", 'L'),
+                    ("e6", 'R'),
+                    ("f5", 'N'),
+                    ("j1", 'G'),
+                    ("j2", 'F'),
+                ],
+                true,
+            ),
+            rules(),
+            Side::Blue,
+        );
+        play_all(&mut pos, &[if reveal { "e6-e5" } else { "e6-e7" }]);
+        let view = PlayerView::new(&pos, Side::Red);
+        let clock = FrozenClock;
+        for seed in 0..3u64 {
+            let run = |spy: bool| {
+                let mut config = StrategistConfig { spy_exposure: spy, ..StrategistConfig::default() };
+                config.search.max_depth = 1;
+                let mut progress = |_: &Progress| {};
+                let mut ctx = SearchContext::new(Budget::nodes(50_000_000), &clock, seed, &mut progress);
+                root_scores(&view, &mut ctx, config, &mut BeliefCache::new())
+            };
+            let (moves, on, n_on) = run(true);
+            let (moves_off, off, n_off) = run(false);
+            assert_eq!((&moves, n_on), (&moves_off, n_off));
+            assert!(n_on > 0);
+            let mut exposed = 0;
+            for i in 0..moves.len() {
+                let d = on[i] - off[i];
+                let m = moves[i];
+                let marshal_stays = m.from != common::sq("e5");
+                // The one tie-break point each call gives its best move.
+                if reveal && marshal_stays {
+                    assert!(d.abs() > 1, "seed {seed}, {m}: the exposed Marshal costs nothing ({d})");
+                    exposed += 1;
+                } else {
+                    assert!(d.abs() <= 1, "seed {seed}, {m}: {} against {} with nothing exposed", on[i], off[i]);
+                }
+            }
+            assert!(!reveal || exposed >= 3, "seed {seed}: {exposed} moves leave the Marshal beside f5");
+        }
+    }
+}
+
+#[test]
 fn plans_enter_the_root_scores_at_their_documented_scale() {
     // Along a real game: the root scores with Invincible's plans weighted `w` differ from those
     // without by exactly the plans' sum for the move (as `invincible` explains it) times

@@ -21,7 +21,9 @@ use crate::ai::plans::Ctx;
 use crate::ai::plans::invincible::invincible_plans;
 use crate::ai::plans::values::ValueRules;
 use crate::ai::ranking;
-use crate::ai::search::determinized::{RootChance, SearchStats, Settings, Unknowns, search_samples};
+use crate::ai::search::determinized::{
+    RootChance, RootTerms, SearchStats, Settings, SpyExposure, Unknowns, search_samples,
+};
 use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PieceKind, PlayerView, Position, Setup, Variant};
 use rand::seq::SliceRandom;
@@ -50,6 +52,12 @@ pub struct StrategistConfig {
     /// the belief ([`crate::ai::search::determinized::Searcher::with_unknowns`]); default
     /// [`INNER_CHANCE`].
     pub inner_chance: bool,
+    /// Weigh the enemy Spy's strike on our known Marshal by its belief probability at the root
+    /// ([`SpyExposure`]); default [`SPY_EXPOSURE`].
+    pub spy_exposure: bool,
+    /// Extra cost of an attack lost on a Bomb (at the root and below it), in percent of the
+    /// attacker's value; default [`BOMB_COST`].
+    pub bomb_cost: u32,
 }
 
 impl StrategistConfig {
@@ -82,6 +90,8 @@ impl Default for StrategistConfig {
             flag_guess: FLAG_GUESS,
             proposals: PROPOSALS,
             inner_chance: std_inner_chance(),
+            spy_exposure: std_spy_exposure(),
+            bomb_cost: std_bomb_cost(),
         }
     }
 }
@@ -147,12 +157,29 @@ pub const WIDEN: bool = false;
 /// inside iteration 5 and so mix depths 4 and 5 over the samples, v10 had scored 84.1 %, at
 /// 250,000 nodes (depth 5 finished in four moves of five) 73.3 %, and capped at depth 4 at
 /// 100 ms 71.8 %: a sum over one depth alone plays worse than one over two neighbouring depths
-/// (the odd-even effect of a horizon that ends on our move or on the enemy's).
+/// (the odd-even effect of a horizon that ends on our move or on the enemy's). On a second
+/// fresh seed (2051, session 11) v10 scored 153-18-29 (81.0 %) and v11 142-25-33 (77.2 %): over
+/// the 400 games the blend is level (72 better, 73 worse). Kept, as it costs nothing and the
+/// Perspecto matches of session 10 were played with it, but no gain is claimed for it.
 pub const BLEND: bool = true;
 
 /// Whether our attacks on unknown enemy pieces below the root are chance leaves
 /// ([`StrategistConfig::inner_chance`]; session 7, docs/bots/strategist.md).
 pub const INNER_CHANCE: bool = true;
+
+/// Whether the root weighs the Spy's strike on our known Marshal by its probability
+/// ([`StrategistConfig::spy_exposure`]; session 11, docs/bots/strategist.md). Off: against
+/// `invincible` at 100 ms on v11's 200 games of seed 2041 it cut the Spy's captures of our
+/// Marshal from 45 to 29 but scored 139-27-34 (76.2 %) against v11's 148-21-31 (21 games
+/// better, 30 worse; v11 was chosen on that seed, so "not better" rather than "worse").
+pub const SPY_EXPOSURE: bool = false;
+
+/// Extra cost of an attack lost on a Bomb, in percent of the attacker's value
+/// ([`StrategistConfig::bomb_cost`]; session 11, docs/bots/strategist.md). 0: at 50 against
+/// `invincible` at 100 ms on v11's 200 games of seed 2041 our Colonel, General and Marshal
+/// died on Bombs a third to a half less often, but the bot scored 144-15-41 (75.8 %) against
+/// v11's 148-21-31 (32 games better, 37 worse) and lost 16 Flags to v11's 4.
+pub const BOMB_COST: u32 = 0;
 
 /// The strategist bot.
 #[derive(Debug, Default)]
@@ -224,14 +251,22 @@ pub fn root_scores_with_stats(
     }
     let mut order: Vec<usize> = (0..moves.len()).collect();
     order.shuffle(&mut ctx.rng);
-    let unknowns = enemy_unknowns(view, &matrix);
-    let chance: Vec<Option<RootChance>> = moves.iter().map(|&mv| root_chance(view, &unknowns, mv)).collect();
+    let mut unknowns = enemy_unknowns(view, &matrix);
+    unknowns.bomb_cost = config.bomb_cost;
+    let root = RootTerms {
+        chance: moves.iter().map(|&mv| root_chance(view, &unknowns, mv)).collect(),
+        exposure: if config.spy_exposure {
+            moves.iter().map(|&mv| spy_exposure(view, &unknowns, mv)).collect()
+        } else {
+            Vec::new()
+        },
+    };
     // The plans before the search, so that a time budget covers them too.
     let plans = plan_terms(view, &moves, config.plans, cache);
     let guess = if config.flag_guess { enemy_flag_guess(view, cache) } else { None };
     let mut more = draw;
     let inner = config.inner_chance.then_some(&unknowns);
-    let r = search_samples(&mut samples, &moves, &order, &chance, guess, inner, ctx, config.search, &mut more);
+    let r = search_samples(&mut samples, &moves, &order, &root, guess, inner, ctx, config.search, &mut more);
     let mut sums = r.sums;
     let mut best = r.best;
     if let Some(plans) = plans {
@@ -335,7 +370,37 @@ fn root_chance(view: &PlayerView, unknowns: &Unknowns, mv: Move) -> Option<RootC
     for (p, &q) in probs.iter_mut().zip(&unknowns.probs[def.index()]) {
         *p = q as f64;
     }
-    Some(RootChance { attacker, probs })
+    Some(RootChance { attacker, probs, bomb_cost: unknowns.bomb_cost })
+}
+
+/// `mv` as a move that leaves our Marshal, known to the enemy, next to enemy pieces whose kind
+/// `view` does not know while the enemy's Spy may be one of them ([`SpyExposure`]); `None`
+/// otherwise (the Marshal unknown to the enemy or gone, the Spy known or gone, no such piece
+/// beside it). The Marshal stands on `mv.to` if it is the piece moved; a piece it attacks is
+/// not counted (the attack reveals it).
+fn spy_exposure(view: &PlayerView, unknowns: &Unknowns, mv: Move) -> Option<SpyExposure> {
+    let us = view.side();
+    let marshal = view.pieces_of(us).find(|&id| view.kind(id) == Some(PieceKind::Marshal))?;
+    if !view.piece(marshal).revealed {
+        return None;
+    }
+    let at = if view.piece_at(mv.from) == Some(marshal) { mv.to } else { view.piece(marshal).square };
+    let mut squares = Vec::new();
+    let mut p = 0.0;
+    for sq in at.neighbours() {
+        let Some(id) = view.piece_at(sq) else { continue };
+        if sq == mv.to || id.side() == us || view.kind(id).is_some() {
+            continue;
+        }
+        let row = &unknowns.probs[id.index()];
+        let total: f64 = row.iter().map(|&q| q as f64).sum();
+        let spy = row[PieceKind::Spy.index()] as f64;
+        if total > 0.0 && spy > 0.0 {
+            squares.push(sq);
+            p += spy / total;
+        }
+    }
+    (!squares.is_empty()).then(|| SpyExposure { squares, p: p.min(1.0) })
 }
 
 /// The move with the highest summed score over several workers' [`root_scores`] of the same
@@ -407,4 +472,14 @@ fn std_blend() -> bool {
 /// Samples per move (`STRATEGIST_SAMPLES` overrides it).
 fn std_samples() -> usize {
     tuning("STRATEGIST_SAMPLES").unwrap_or(4)
+}
+
+/// The Spy's strike weighed at the root (`STRATEGIST_SPY=0|1` overrides [`SPY_EXPOSURE`]).
+fn std_spy_exposure() -> bool {
+    tuning::<u8>("STRATEGIST_SPY").map_or(SPY_EXPOSURE, |v| v != 0)
+}
+
+/// Extra cost of an attack lost on a Bomb (`STRATEGIST_BOMB_COST` overrides [`BOMB_COST`]).
+fn std_bomb_cost() -> u32 {
+    tuning("STRATEGIST_BOMB_COST").unwrap_or(BOMB_COST)
 }

@@ -41,6 +41,20 @@ fn choose(view: &PlayerView, nodes: u64, seed: u64) -> Move {
     m
 }
 
+/// The root scores of `view` under `config` at a budget of `nodes`, with its own fresh belief
+/// cache (the tests that compare two configurations on the same view).
+fn scores_at(
+    view: &PlayerView,
+    config: StrategistConfig,
+    nodes: u64,
+    seed: u64,
+) -> ((Vec<Move>, Vec<i64>, usize), stratagem::ai::search::determinized::SearchStats) {
+    let clock = FrozenClock;
+    let mut progress = |_: &Progress| {};
+    let mut ctx = SearchContext::new(Budget::nodes(nodes), &clock, seed, &mut progress);
+    root_scores_with_stats(view, &mut ctx, config, &mut BeliefCache::new())
+}
+
 /// Blue's back pieces, far from the action, so that Blue has an army to sample and moves.
 /// (Red's Flag in these positions sits behind Bombs: an open Flag is lost to any piece that
 /// can reach it first, and the search rightly sees that before anything else.)
@@ -250,10 +264,7 @@ fn a_capped_search_widens_to_more_samples_at_its_depth() {
             config.search.max_depth = 2;
             config.search.widen = widen;
             config.search.blend = false;
-            let mut progress = |_: &Progress| {};
-            let mut ctx = SearchContext::new(Budget::nodes(60_000), &clock, ply, &mut progress);
-            let ((moves, sums, counted), stats) =
-                root_scores_with_stats(&view, &mut ctx, config, &mut BeliefCache::new());
+            let ((moves, sums, counted), stats) = scores_at(&view, config, 60_000, ply);
             assert_eq!(moves, view.legal_moves().to_vec());
             assert_eq!(sums.len(), moves.len());
             if moves.len() <= 1 {
@@ -295,9 +306,7 @@ fn a_blended_search_sums_its_last_two_depths() {
             config.search.max_depth = depth;
             config.search.blend = blend;
             config.search.widen = false;
-            let mut progress = |_: &Progress| {};
-            let mut ctx = SearchContext::new(Budget::nodes(50_000_000), &clock, ply, &mut progress);
-            root_scores_with_stats(&view, &mut ctx, config, &mut BeliefCache::new())
+            scores_at(&view, config, 50_000_000, ply)
         };
         let ((moves, three, n3), stats) = run(3, false);
         if moves.len() > 1 {
@@ -348,14 +357,11 @@ fn a_known_marshal_beside_a_possible_spy_pays_for_it_at_the_root() {
         );
         play_all(&mut pos, &[if reveal { "e6-e5" } else { "e6-e7" }]);
         let view = PlayerView::new(&pos, Side::Red);
-        let clock = FrozenClock;
         for seed in 0..3u64 {
             let run = |spy: bool| {
                 let mut config = StrategistConfig { spy_exposure: spy, ..StrategistConfig::default() };
                 config.search.max_depth = 1;
-                let mut progress = |_: &Progress| {};
-                let mut ctx = SearchContext::new(Budget::nodes(50_000_000), &clock, seed, &mut progress);
-                root_scores(&view, &mut ctx, config, &mut BeliefCache::new())
+                scores_at(&view, config, 50_000_000, seed).0
             };
             let (moves, on, n_on) = run(true);
             let (moves_off, off, n_off) = run(false);

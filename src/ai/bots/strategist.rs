@@ -392,12 +392,11 @@ fn spy_exposure(view: &PlayerView, unknowns: &Unknowns, mv: Move) -> Option<SpyE
         if sq == mv.to || id.side() == us || view.kind(id).is_some() {
             continue;
         }
-        let row = &unknowns.probs[id.index()];
-        let total: f64 = row.iter().map(|&q| q as f64).sum();
-        let spy = row[PieceKind::Spy.index()] as f64;
-        if total > 0.0 && spy > 0.0 {
+        // The rows are normalised (`Unknowns::set`).
+        let spy = unknowns.probs[id.index()][PieceKind::Spy.index()] as f64;
+        if spy > 0.0 {
             squares.push(sq);
-            p += spy / total;
+            p += spy;
         }
     }
     (!squares.is_empty()).then(|| SpyExposure { squares, p: p.min(1.0) })

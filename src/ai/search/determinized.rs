@@ -413,10 +413,10 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
                 match battle(a.kind, k) {
                     Battle::AttackerWins => stand + vd + hd + pd - ha + p_to - p_from,
                     Battle::BothRemoved => stand + vd + hd + pd - va - ha - p_from,
-                    Battle::DefenderWins if k == PieceKind::Bomb => {
-                        stand - va - ha - p_from - va * u.bomb_cost as i32 / 100
+                    Battle::DefenderWins => {
+                        let bomb = if k == PieceKind::Bomb { va * u.bomb_cost as i32 / 100 } else { 0 };
+                        stand - va - ha - p_from + hd - bomb
                     }
-                    Battle::DefenderWins => stand - va - ha - p_from + hd,
                 }
             };
             total += p;
@@ -1099,8 +1099,8 @@ fn spy_strike_change() -> f64 {
 /// Spy next to the Marshal or not) and value.
 pub fn exposure_correction(ex: &SpyExposure, split: &[(bool, i64)]) -> f64 {
     let mean = |spied: bool| {
-        let v: Vec<f64> = split.iter().filter(|s| s.0 == spied).map(|s| s.1 as f64).collect();
-        (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
+        let (sum, n) = split.iter().filter(|s| s.0 == spied).fold((0.0, 0), |(t, n), s| (t + s.1 as f64, n + 1));
+        (n > 0).then(|| sum / n as f64)
     };
     if split.is_empty() {
         return 0.0;

@@ -22,7 +22,7 @@ use crate::ai::plans::invincible::invincible_plans;
 use crate::ai::plans::values::ValueRules;
 use crate::ai::ranking;
 use crate::ai::search::determinized::{
-    RootChance, RootTerms, SearchStats, Settings, SpyExposure, Unknowns, search_samples,
+    Beliefs, RootChance, RootTerms, SearchStats, Settings, SpyExposure, Unknowns, search_samples,
 };
 use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Move, PieceKind, PlayerView, Position, Setup, Variant};
@@ -58,6 +58,9 @@ pub struct StrategistConfig {
     /// Extra cost of an attack lost on a Bomb (at the root and below it), in percent of the
     /// attacker's value; default [`BOMB_COST`].
     pub bomb_cost: u32,
+    /// The enemy inside the search chooses its attacks on our pieces it has not seen by its
+    /// belief about them ([`enemy_belief`]); default [`ENEMY_MODEL`].
+    pub enemy_model: bool,
 }
 
 impl StrategistConfig {
@@ -92,6 +95,7 @@ impl Default for StrategistConfig {
             inner_chance: std_inner_chance(),
             spy_exposure: std_spy_exposure(),
             bomb_cost: std_bomb_cost(),
+            enemy_model: std_enemy_model(),
         }
     }
 }
@@ -181,6 +185,10 @@ pub const SPY_EXPOSURE: bool = false;
 /// v11's 148-21-31 (32 games better, 37 worse) and lost 16 Flags to v11's 4.
 pub const BOMB_COST: u32 = 0;
 
+/// Whether the enemy inside the search chooses its attacks on our unseen pieces by its belief
+/// ([`StrategistConfig::enemy_model`]; session 12, docs/bots/strategist.md).
+pub const ENEMY_MODEL: bool = false;
+
 /// The strategist bot.
 #[derive(Debug, Default)]
 pub struct StrategistBot {
@@ -265,8 +273,10 @@ pub fn root_scores_with_stats(
     let plans = plan_terms(view, &moves, config.plans, cache);
     let guess = if config.flag_guess { enemy_flag_guess(view, cache) } else { None };
     let mut more = draw;
-    let inner = config.inner_chance.then_some(&unknowns);
-    let r = search_samples(&mut samples, &moves, &order, &root, guess, inner, ctx, config.search, &mut more);
+    let enemy = config.enemy_model.then(|| enemy_belief(view, cache));
+    let beliefs =
+        Beliefs { flag_guess: guess, unknowns: config.inner_chance.then_some(&unknowns), enemy: enemy.as_ref() };
+    let r = search_samples(&mut samples, &moves, &order, &root, beliefs, ctx, config.search, &mut more);
     let mut sums = r.sums;
     let mut best = r.best;
     if let Some(plans) = plans {
@@ -333,6 +343,41 @@ fn enemy_flag_guess(view: &PlayerView, cache: &mut BeliefCache) -> Option<f64> {
     let row = cache.replay(view).matrix(us).probabilities(flag);
     let total: f64 = row.iter().sum();
     (total > 0.0 && total.is_finite()).then(|| row[PieceKind::Flag.index()] / total)
+}
+
+/// The enemy's belief about every piece of ours it has not seen, from the public facts only
+/// (the belief matrix of our army as the enemy can build it, like [`enemy_flag_guess`]),
+/// restricted to what the enemy can rule out: the kinds of ours it has not seen, no Bomb or
+/// Flag for a piece that moved, a Scout for one seen moving far. `us` of the result is the
+/// enemy.
+fn enemy_belief(view: &PlayerView, cache: &mut BeliefCache) -> Unknowns {
+    let us = view.side();
+    let mut left = [0u32; 12];
+    for id in view.pieces_of(us) {
+        if !view.piece(id).revealed
+            && let Some(k) = view.kind(id)
+        {
+            left[k.index()] += 1;
+        }
+    }
+    let matrix = cache.replay(view).matrix(us);
+    let mut u = Unknowns::new(us.opponent());
+    for id in view.pieces_of(us) {
+        let p = view.piece(id);
+        if p.revealed {
+            continue;
+        }
+        let mut probs = matrix.probabilities(id);
+        for k in PieceKind::ALL {
+            let allowed =
+                left[k.index()] > 0 && (!p.moved || k.is_movable()) && (!p.scout_known || k == PieceKind::Scout);
+            if !allowed {
+                probs[k.index()] = 0.0;
+            }
+        }
+        u.set(id, probs);
+    }
+    u
 }
 
 /// The belief about every enemy piece whose kind `view` does not know: the matrix's row,
@@ -476,6 +521,11 @@ fn std_samples() -> usize {
 /// The Spy's strike weighed at the root (`STRATEGIST_SPY=0|1` overrides [`SPY_EXPOSURE`]).
 fn std_spy_exposure() -> bool {
     tuning::<u8>("STRATEGIST_SPY").map_or(SPY_EXPOSURE, |v| v != 0)
+}
+
+/// The enemy's attacks chosen by its belief (`STRATEGIST_OM=0|1` overrides [`ENEMY_MODEL`]).
+fn std_enemy_model() -> bool {
+    tuning::<u8>("STRATEGIST_OM").map_or(ENEMY_MODEL, |v| v != 0)
 }
 
 /// Extra cost of an attack lost on a Bomb (`STRATEGIST_BOMB_COST` overrides [`BOMB_COST`]).

@@ -219,6 +219,9 @@ pub struct Searcher<'t, 'c, 'a> {
     /// The searching side's belief about the enemy's hidden pieces: below the root, its
     /// attacks on them are chance leaves ([`Searcher::with_unknowns`]).
     unknowns: Option<Unknowns>,
+    /// The enemy's belief about our pieces it has not seen: its attacks on them are chosen by
+    /// that belief and valued by the sample ([`Searcher::with_enemy_belief`]).
+    enemy_belief: Option<Unknowns>,
 }
 
 /// What the searching side believes of each enemy piece whose kind it does not know, for the
@@ -352,6 +355,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             counters: Counters::default(),
             lean: true,
             unknowns: None,
+            enemy_belief: None,
         }
     }
 
@@ -370,11 +374,57 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         self
     }
 
+    /// The enemy chooses its attacks on our pieces it has not seen by `belief` (its belief
+    /// about each of our pieces, from the public facts: `belief.us` is the enemy), valued as a
+    /// chance leaf over that belief, not by the sample's kind; the value of the move it plays
+    /// is still the sample's (searched on). Its other moves are searched as before.
+    ///
+    /// Why: inside a sample the enemy sees our whole army, so it never attacks our Bombs or an
+    /// unseen Marshal, and always takes a weak piece it cannot know is weak; the search then
+    /// cannot lure, bluff or leave an unmoved piece where the enemy would fear a Bomb
+    /// (docs/bots/strategist.md, "Session 12": an opponent-model search, where the session-8
+    /// leaf returned the enemy's expectation as the value).
+    pub fn with_enemy_belief(mut self, belief: Unknowns) -> Self {
+        self.enemy_belief = Some(belief);
+        self
+    }
+
     /// The value (for the side to move) of `mv` as a chance leaf, if it is an attack of the
     /// searching side on an enemy piece it does not know ([`Searcher::with_unknowns`]).
     #[inline]
     fn chance_leaf(&self, pos: &Position, mv: Move, stand: &mut Option<i32>) -> Option<i32> {
-        let u = self.unknowns.as_ref()?;
+        self.belief_leaf(self.unknowns.as_ref()?, pos, mv, stand)
+    }
+
+    /// The enemy's choice among its attacks on our pieces it has not seen
+    /// ([`Searcher::with_enemy_belief`]), evaluated by its belief: the highest believed value
+    /// (for the enemy, the side to move), its move, and every other move (in `moves` order);
+    /// `None` at our nodes, without the belief, or when the enemy has no such attack.
+    fn enemy_choice(&self, pos: &Position, moves: &[Move]) -> Option<(i32, Move, MoveList)> {
+        let u = self.enemy_belief.as_ref()?;
+        if pos.to_move() != u.us {
+            return None;
+        }
+        let mut stand = None;
+        let mut best: Option<(i32, Move)> = None;
+        let mut others = MoveList::new();
+        for &mv in moves {
+            match self.belief_leaf(u, pos, mv, &mut stand) {
+                Some(v) => {
+                    if best.is_none_or(|(b, _)| v > b) {
+                        best = Some((v, mv));
+                    }
+                }
+                None => others.push(mv),
+            }
+        }
+        best.map(|(v, mv)| (v, mv, others))
+    }
+
+    /// The value (for `u.us`, which must be the side to move) of `mv` as a chance leaf over
+    /// `u`, if it attacks a piece of the other side that `u.us` has not seen.
+    #[inline]
+    fn belief_leaf(&self, u: &Unknowns, pos: &Position, mv: Move, stand: &mut Option<i32>) -> Option<i32> {
         if pos.to_move() != u.us {
             return None;
         }
@@ -508,7 +558,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
 
     /// Quiescence: stand pat, then captures that do not lose the attacker (and every attack on
     /// a Flag), best first.
-    fn quiesce(&mut self, pos: &mut Position, ply: u32, qdepth: u32, mut alpha: i32, beta: i32) -> i32 {
+    fn quiesce(&mut self, pos: &mut Position, ply: u32, qdepth: u32, alpha: i32, beta: i32) -> i32 {
         self.tick();
         self.counters.qs_nodes += 1;
         self.counters.qs_horizon += u64::from(qdepth == QS_DEPTH);
@@ -517,12 +567,48 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             return t;
         }
         let stand = self.eval.evaluate(pos, pos.to_move());
-        self.counters.qs_stand_cuts += u64::from(stand >= beta);
-        if stand >= beta || qdepth == 0 || self.aborted {
+        if qdepth == 0 || self.aborted {
             return stand;
         }
-        alpha = alpha.max(stand);
-        let mut best = stand;
+        // The enemy's attacks on our pieces it has not seen are chosen by its belief
+        // ([`Searcher::with_enemy_belief`]); one it believes better than standing pat is
+        // played unless a capture beats it.
+        let (list, chosen) = match self.enemy_choice(pos, &moves) {
+            Some((b, atk, others)) => (others, (b > stand).then_some((b, atk))),
+            None => (moves, None),
+        };
+        let Some((believed, attack)) = chosen else {
+            self.counters.qs_stand_cuts += u64::from(stand >= beta);
+            if stand >= beta {
+                return stand;
+            }
+            return self.quiesce_list(pos, &list, ply, qdepth, stand, alpha.max(stand), beta, stand);
+        };
+        let r = self.quiesce_list(pos, &list, ply, qdepth, -INF, alpha.max(believed), beta.max(believed + 1), stand);
+        if self.aborted || r > believed {
+            return r;
+        }
+        pos.play_unchecked(attack);
+        let v = -self.quiesce(pos, ply + 1, qdepth - 1, -beta, -alpha);
+        pos.undo();
+        v
+    }
+
+    /// The quiescence's choice among `moves` (all legal moves but the enemy's believed
+    /// attacks): `best` (the stand pat, or -INF) or better, the chance leaves of our attacks on
+    /// unknown pieces, and the captures that do not lose the attacker, best first.
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce_list(
+        &mut self,
+        pos: &mut Position,
+        moves: &[Move],
+        ply: u32,
+        qdepth: u32,
+        mut best: i32,
+        mut alpha: i32,
+        beta: i32,
+        stand: i32,
+    ) -> i32 {
         let mut caps: Vec<(i32, Move)> = Vec::new();
         let mut stand_once = Some(stand);
         for &mv in moves.iter() {
@@ -595,6 +681,84 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         }
         let alpha0 = alpha;
         self.order(pos, &mut moves, tt_move, ply as usize);
+        let (best, best_move) = match self.enemy_choice(pos, &moves) {
+            None => self.search_list(pos, &moves, depth, ply, alpha, beta),
+            Some((believed, attack, others)) => {
+                self.modelled(pos, (believed, attack), &others, depth, ply, alpha, beta)
+            }
+        };
+        if self.aborted {
+            return best;
+        }
+        let bound = if best >= beta {
+            1
+        } else if best <= alpha0 {
+            2
+        } else {
+            0
+        };
+        self.table.put(key, Entry { key, best: best_move, score: best, depth: depth.min(255) as u8, bound });
+        best
+    }
+
+    /// The enemy's node when it has attacks on our pieces it has not seen
+    /// ([`Searcher::with_enemy_belief`]): it plays `attack`, its best such attack by its belief
+    /// (`believed`, for the enemy), unless one of the `others` (searched in the sample) is
+    /// worth more to it; the node's value is the sample's value of the move it plays. Fail-soft
+    /// within `(alpha, beta)` like [`Searcher::search_list`].
+    #[allow(clippy::too_many_arguments)]
+    fn modelled(
+        &mut self,
+        pos: &mut Position,
+        (believed, attack): (i32, Move),
+        others: &[Move],
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<Move>) {
+        let play = |s: &mut Self, pos: &mut Position, a: i32, b: i32| {
+            pos.play_unchecked(attack);
+            let v = -s.search(pos, depth - 1, ply + 1, -b, -a);
+            pos.undo();
+            (v, Some(attack))
+        };
+        if believed >= alpha {
+            // Only whether some other move beats the attack matters below it.
+            let (r, m) = self.search_list(pos, others, depth, ply, believed, beta.max(believed + 1));
+            if self.aborted || r > believed {
+                return (r, m);
+            }
+            return play(self, pos, alpha, beta);
+        }
+        let (r, m) = self.search_list(pos, others, depth, ply, alpha, beta);
+        if self.aborted || r > alpha {
+            // Above alpha, so above what the attack is believed worth: the enemy plays it.
+            return (r, m);
+        }
+        let (v, am) = play(self, pos, alpha, beta);
+        if self.aborted || v <= alpha {
+            // Whichever the enemy plays, the node fails low.
+            return if v > r { (v, am) } else { (r, m) };
+        }
+        // The attack is worth more than alpha; the enemy plays it unless another move beats
+        // what it believes the attack worth.
+        let (r2, _) = self.search_list(pos, others, depth, ply, believed, believed + 1);
+        if self.aborted || r2 > believed { (r, m) } else { (v, am) }
+    }
+
+    /// The best of `moves` (ordered) for the side to move, searched to `depth` (fail-soft in
+    /// `(alpha, beta)`: -INF for no move), with its move; killers and history updated on a
+    /// cut. After an abort the value is garbage.
+    fn search_list(
+        &mut self,
+        pos: &mut Position,
+        moves: &[Move],
+        depth: u32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<Move>) {
         let mut best = -INF;
         let mut best_move = None;
         let mut horizon = (depth == 1 && self.lean).then(|| Horizon::new(&self.eval, pos)).flatten();
@@ -641,7 +805,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             }
             pos.undo();
             if self.aborted {
-                return best.max(alpha);
+                return (best.max(alpha), best_move);
             }
             if v > best {
                 best = v;
@@ -665,15 +829,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
                 }
             }
         }
-        let bound = if best >= beta {
-            1
-        } else if best <= alpha0 {
-            2
-        } else {
-            0
-        };
-        self.table.put(key, Entry { key, best: best_move, score: best, depth: depth.min(255) as u8, bound });
-        best
+        (best, best_move)
     }
 
     /// Values of `moves` (the legal moves of `pos`) searched to `depth`, visiting them in
@@ -747,22 +903,38 @@ pub struct SampledResult {
     pub stats: SearchStats,
 }
 
-/// A searcher of one sample with the settings every sample gets (the lean switch, the enemy's
-/// guess of our Flag).
+/// What the searching side knows beyond a sample, given to every sample's searcher.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Beliefs<'u> {
+    /// The enemy's probability that our Flag is the Flag, to value its capture below the root
+    /// as a guess ([`Searcher::with_flag_guess`]); `None`: a certain loss.
+    pub flag_guess: Option<f64>,
+    /// Our belief about the enemy's unknown pieces, for the chance leaves of our attacks on
+    /// them below the root ([`Searcher::with_unknowns`]); `None`: played in the sample.
+    pub unknowns: Option<&'u Unknowns>,
+    /// The enemy's belief about our pieces it has not seen, by which it chooses its attacks on
+    /// them ([`Searcher::with_enemy_belief`]); `None`: it sees our army.
+    pub enemy: Option<&'u Unknowns>,
+}
+
+/// A searcher of one sample with the settings every sample gets (the lean switch, the
+/// beliefs).
 fn sample_searcher<'t, 'c, 'a>(
     ctx: &'c mut SearchContext<'a>,
     table: &'t mut Table,
     pos: &Position,
     settings: Settings,
-    flag_guess: Option<f64>,
-    unknowns: Option<&Unknowns>,
+    beliefs: Beliefs,
 ) -> Searcher<'t, 'c, 'a> {
     let mut s = Searcher::new(ctx, table, pos).with_lean(settings.lean);
-    if let Some(q) = flag_guess {
+    if let Some(q) = beliefs.flag_guess {
         s = s.with_flag_guess(pos.to_move(), q);
     }
-    if let Some(u) = unknowns {
+    if let Some(u) = beliefs.unknowns {
         s = s.with_unknowns(u.clone());
+    }
+    if let Some(e) = beliefs.enemy {
+        s = s.with_enemy_belief(e.clone());
     }
     s
 }
@@ -775,8 +947,7 @@ fn sample_searcher<'t, 'c, 'a>(
 /// `root` holds, per root move (or nothing), the root attacks on enemy pieces whose kind is
 /// unknown, whose sums are a chance node over the belief ([`RootChance`]), and the moves that
 /// leave our known Marshal next to pieces that may be the enemy's Spy ([`SpyExposure`]).
-/// `flag_guess`: the enemy's probability that our Flag is the Flag, to value its capture
-/// below the root as a guess ([`Searcher::with_flag_guess`]); `None`: a certain loss.
+/// `beliefs`: what every sample's searcher is given beyond the sample ([`Beliefs`]).
 ///
 /// `more` draws one further sample (a full position with the same legal moves), for
 /// `settings.widen`: once every sample has finished `settings.max_depth` within the budget,
@@ -794,8 +965,7 @@ pub fn search_samples(
     moves: &[Move],
     order: &[usize],
     root: &RootTerms,
-    flag_guess: Option<f64>,
-    unknowns: Option<&Unknowns>,
+    beliefs: Beliefs,
     ctx: &mut SearchContext,
     settings: Settings,
     more: &mut dyn FnMut(&mut SearchContext) -> Option<Position>,
@@ -818,7 +988,7 @@ pub fn search_samples(
     'deepen: for depth in 1..=settings.max_depth.max(1) {
         let nodes0 = ctx.nodes();
         for ((pos, rv), bv) in samples.iter_mut().zip(per_sample.iter_mut()).zip(before.iter_mut()) {
-            let mut s = sample_searcher(ctx, &mut table, pos, settings, flag_guess, unknowns);
+            let mut s = sample_searcher(ctx, &mut table, pos, settings, beliefs);
             let r = s.root(pos, moves, &order, depth);
             stats.counters.add(&s.counters);
             match r {
@@ -851,7 +1021,7 @@ pub fn search_samples(
             let mut rv = RootValues { depth: 0, values: vec![0; moves.len()] };
             for depth in 1..=cap {
                 let nodes0 = ctx.nodes();
-                let mut s = sample_searcher(ctx, &mut table, &pos, settings, flag_guess, unknowns);
+                let mut s = sample_searcher(ctx, &mut table, &pos, settings, beliefs);
                 let r = s.root(&mut pos, moves, &order, depth);
                 stats.counters.add(&s.counters);
                 if let Some(slot) = stats.iteration_nodes.get_mut(depth as usize - 1) {
@@ -1188,23 +1358,27 @@ mod tests {
         best
     }
 
+    /// A Barrage position after up to 30 random moves from random setups; `None` if the game
+    /// ended on the way.
+    fn random_barrage_position(rng: &mut crate::ai::BotRng) -> Option<Position> {
+        let (a, b) = (random_setup(Variant::Barrage, rng), random_setup(Variant::Barrage, rng));
+        let mut pos = Position::new(Rules::for_variant(Variant::Barrage), &a, &b);
+        for _ in 0..rng.random_range(0..30) {
+            if pos.outcome().is_some() {
+                break;
+            }
+            let m = pos.legal_moves();
+            pos.play_unchecked(m[rng.random_range(0..m.len())]);
+        }
+        pos.outcome().is_none().then_some(pos)
+    }
+
     #[test]
     fn pruned_search_equals_plain_negamax_on_small_positions() {
         let mut rng = rng_from_seed(4);
         let mut checked = 0;
         while checked < 12 {
-            let (a, b) = (random_setup(Variant::Barrage, &mut rng), random_setup(Variant::Barrage, &mut rng));
-            let mut pos = Position::new(Rules::for_variant(Variant::Barrage), &a, &b);
-            for _ in 0..rng.random_range(0..30) {
-                if pos.outcome().is_some() {
-                    break;
-                }
-                let m = pos.legal_moves();
-                pos.play_unchecked(m[rng.random_range(0..m.len())]);
-            }
-            if pos.outcome().is_some() {
-                continue;
-            }
+            let Some(mut pos) = random_barrage_position(&mut rng) else { continue };
             let before = pos.hash();
             let clock = FrozenClock;
             let mut sink = |_: &crate::ai::Progress| {};
@@ -1403,6 +1577,153 @@ mod tests {
         u.bomb_cost = 50;
         let s = Searcher::new(&mut ctx, &mut table, &pos).with_unknowns(u);
         assert_eq!(s.chance_leaf(&pos, mv, &mut None), Some(lost - major / 2));
+    }
+
+    /// Plain negamax where the enemy chooses its attacks on our unseen pieces by its belief
+    /// (no pruning, no table): the reference for the pruned search with
+    /// [`Searcher::with_enemy_belief`].
+    fn plain_modelled(s: &mut Searcher, pos: &mut Position, depth: u32, ply: u32) -> i32 {
+        let moves = pos.legal_moves();
+        if let Some(t) = terminal_score(pos, &moves, ply) {
+            return t;
+        }
+        let (list, chosen) = match s.enemy_choice(pos, &moves) {
+            Some((b, atk, others)) => (others, Some((b, atk))),
+            None => (moves, None),
+        };
+        let stand = s.eval.evaluate(pos, pos.to_move());
+        let quiet = depth == 0;
+        if quiet && ply >= 64 {
+            return stand;
+        }
+        // The best of the list: every move searched (quiescence: the captures that do not lose).
+        let mut best = -INF;
+        for &mv in &list {
+            if let Some(v) = s.chance_leaf(pos, mv, &mut None) {
+                best = best.max(v);
+            } else if !quiet || attack_rank(pos, mv).is_some_and(|r| r >= 0) {
+                pos.play_unchecked(mv);
+                best = best.max(-plain_modelled(s, pos, depth.saturating_sub(1), ply + 1));
+                pos.undo();
+            }
+        }
+        let chosen = chosen.filter(|&(b, _)| !quiet || b > stand);
+        let best = if quiet && chosen.is_none() { best.max(stand) } else { best };
+        match chosen {
+            Some((b, atk)) if best <= b => {
+                pos.play_unchecked(atk);
+                let v = -plain_modelled(s, pos, depth.saturating_sub(1), ply + 1);
+                pos.undo();
+                v
+            }
+            _ => best,
+        }
+    }
+
+    #[test]
+    fn the_enemy_model_search_equals_its_plain_negamax_on_small_positions() {
+        // Random Barrage positions, random beliefs of the enemy about our pieces (and of ours
+        // about its pieces): the pruned search with the model gives the plain one's value.
+        let mut rng = rng_from_seed(12);
+        let mut checked = 0;
+        let mut modelled_differs = 0;
+        while checked < 16 {
+            let Some(mut pos) = random_barrage_position(&mut rng) else { continue };
+            let us = pos.to_move();
+            let mut theirs = Unknowns::new(us.opponent());
+            for id in pos.pieces_of(us) {
+                theirs.set(id, std::array::from_fn(|_| rng.random_range(0.0..1.0)));
+            }
+            let mut ours = Unknowns::new(us);
+            for id in pos.pieces_of(us.opponent()) {
+                ours.set(id, std::array::from_fn(|_| rng.random_range(0.0..1.0)));
+            }
+            let before = pos.hash();
+            let clock = FrozenClock;
+            let mut sink = |_: &crate::ai::Progress| {};
+            let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
+            for depth in 1..=3 {
+                for with_ours in [false, true] {
+                    let mut table2 = Table::new(4);
+                    let mut s2 = Searcher::new(&mut ctx, &mut table2, &pos).with_enemy_belief(theirs.clone());
+                    if with_ours {
+                        s2 = s2.with_unknowns(ours.clone());
+                    }
+                    let p = plain_modelled(&mut s2, &mut pos, depth, 0);
+                    let mut table = Table::new(12);
+                    let mut s = Searcher::new(&mut ctx, &mut table, &pos).with_lean(false);
+                    if with_ours {
+                        s = s.with_unknowns(ours.clone());
+                    }
+                    let unmodelled = s.search(&mut pos, depth, 0, -INF, INF);
+                    let mut table = Table::new(12);
+                    let mut s =
+                        Searcher::new(&mut ctx, &mut table, &pos).with_lean(false).with_enemy_belief(theirs.clone());
+                    if with_ours {
+                        s = s.with_unknowns(ours.clone());
+                    }
+                    let pruned = s.search(&mut pos, depth, 0, -INF, INF);
+                    assert_eq!(pruned, p, "depth {depth}, our belief {with_ours}\n{pos:?}");
+                    modelled_differs += usize::from(pruned != unmodelled);
+                }
+            }
+            assert_eq!(pos.hash(), before, "the search leaves the position as it found it");
+            checked += 1;
+        }
+        assert!(modelled_differs >= 5, "the enemy's belief changes the value somewhere: {modelled_differs} of 96");
+    }
+
+    #[test]
+    fn the_enemy_attacks_what_it_believes_weak_and_spares_what_it_believes_a_bomb() {
+        // Red (us) to move: an unmoved Bomb on e4 and an unmoved Captain on j4, Blue's General
+        // on e5 and a Major on j5; Red's only other piece, a Lieutenant on a2, moves. In the
+        // sample Blue sees everything: it never attacks the Bomb and its Major takes the
+        // Captain. With its belief the search lets it attack the piece it believes weak and
+        // leave the one it believes a Bomb.
+        let sq = |name: &str| crate::rules::Square::parse(name).unwrap();
+        let mut pos = placed(&[
+            ("a1", Side::Red, PieceKind::Flag),
+            ("a2", Side::Red, PieceKind::Lieutenant),
+            ("e4", Side::Red, PieceKind::Bomb),
+            ("j4", Side::Red, PieceKind::Captain),
+            ("e5", Side::Blue, PieceKind::General),
+            ("j5", Side::Blue, PieceKind::Major),
+            ("j10", Side::Blue, PieceKind::Flag),
+        ]);
+        let (bomb, captain) = (pos.piece_at(sq("e4")).unwrap(), pos.piece_at(sq("j4")).unwrap());
+        let clock = FrozenClock;
+        let mut sink = |_: &crate::ai::Progress| {};
+        let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
+        let general = Evaluator::new(&pos).values.by_side[Side::Blue][PieceKind::General.index()];
+        for depth in [1, 2] {
+            let mut value = |rows: &[(PieceId, [f64; 12])]| {
+                let mut table = Table::new(12);
+                let mut s = Searcher::new(&mut ctx, &mut table, &pos).with_lean(false);
+                if !rows.is_empty() {
+                    let mut u = Unknowns::new(Side::Blue);
+                    for &(id, w) in rows {
+                        u.set(id, w);
+                    }
+                    s = s.with_enemy_belief(u);
+                }
+                s.search(&mut pos, depth, 0, -INF, INF)
+            };
+            let sees = value(&[]);
+            let sure = [(bomb, probs(&[(PieceKind::Bomb, 1.0)])), (captain, probs(&[(PieceKind::Captain, 1.0)]))];
+            assert_eq!(value(&sure), sees, "depth {depth}: an enemy that believes the truth plays as in the sample");
+            // It believes the Bomb a Colonel (and the Captain a Bomb): its General attacks the
+            // Bomb and dies, and the Captain is spared.
+            let wrong = [(bomb, probs(&[(PieceKind::Colonel, 1.0)])), (captain, probs(&[(PieceKind::Bomb, 1.0)]))];
+            let lured = value(&wrong);
+            assert!(
+                lured > sees + general / 2,
+                "depth {depth}: the General is lost on the Bomb: {lured} against {sees}"
+            );
+            // Both believed Bombs: it attacks neither, and the Captain is spared.
+            let feared = [(bomb, probs(&[(PieceKind::Bomb, 1.0)])), (captain, probs(&[(PieceKind::Bomb, 1.0)]))];
+            let spared = value(&feared);
+            assert!(spared > sees && spared < lured, "depth {depth}: the Captain spared: {sees} < {spared} < {lured}");
+        }
     }
 
     fn probs(pairs: &[(PieceKind, f64)]) -> [f64; 12] {

@@ -59,7 +59,8 @@ pub struct StrategistConfig {
     /// attacker's value; default [`BOMB_COST`].
     pub bomb_cost: u32,
     /// The enemy inside the search chooses its attacks on our pieces it has not seen by its
-    /// belief about them ([`enemy_belief`]); default [`ENEMY_MODEL`].
+    /// belief about them ([`enemy_belief`]); default [`ENEMY_MODEL`]. Natively only: ignored in
+    /// WebAssembly, whose module leaves the model out.
     pub enemy_model: bool,
 }
 
@@ -276,7 +277,8 @@ pub fn root_scores_with_stats(
     let plans = plan_terms(view, &moves, config.plans, cache);
     let guess = if config.flag_guess { enemy_flag_guess(view, cache) } else { None };
     let mut more = draw;
-    let enemy = config.enemy_model.then(|| enemy_belief(view, cache));
+    // Natively only (see `Searcher::enemy_choice`): left out of the page's module.
+    let enemy = (config.enemy_model && !cfg!(target_arch = "wasm32")).then(|| enemy_belief(view, cache));
     let beliefs =
         Beliefs { flag_guess: guess, unknowns: config.inner_chance.then_some(&unknowns), enemy: enemy.as_ref() };
     let r = search_samples(&mut samples, &moves, &order, &root, beliefs, ctx, config.search, &mut more);

@@ -25,7 +25,7 @@ use crate::ai::search::determinized::{
     Beliefs, RootChance, RootTerms, SearchStats, Settings, SpyExposure, Unknowns, search_samples,
 };
 use crate::ai::{Bot, BotRng, SearchContext};
-use crate::rules::{Move, PieceKind, PlayerView, Position, Setup, Variant};
+use crate::rules::{Army, Move, PieceKind, PlayerView, Position, Setup, Variant, ViewPiece};
 use rand::seq::SliceRandom;
 
 /// Settings of the strategist.
@@ -357,15 +357,16 @@ fn enemy_flag_guess(view: &PlayerView, cache: &mut BeliefCache) -> Option<f64> {
 /// the result is the enemy.
 fn enemy_belief(view: &PlayerView, cache: &mut BeliefCache) -> Unknowns {
     let us = view.side();
-    let mut left = [0u32; 12];
+    let matrix = cache.replay(view).matrix(us);
+    // Our kinds the enemy has not seen (as `PlayerView::enemy_unassigned` for the other side).
+    let mut left = matrix.remaining();
     for id in view.pieces_of(us) {
-        if !view.piece(id).revealed
+        if view.piece(id).revealed
             && let Some(k) = view.kind(id)
         {
-            left[k.index()] += 1;
+            left.remove(k);
         }
     }
-    let matrix = cache.replay(view).matrix(us);
     let mut u = Unknowns::new(us.opponent());
     for id in view.pieces_of(us) {
         let p = view.piece(id);
@@ -376,17 +377,21 @@ fn enemy_belief(view: &PlayerView, cache: &mut BeliefCache) -> Unknowns {
         if p.revealed || view.kind(id) == Some(PieceKind::Flag) {
             continue;
         }
-        let mut probs = matrix.probabilities(id);
-        for k in PieceKind::ALL {
-            let allowed =
-                left[k.index()] > 0 && (!p.moved || k.is_movable()) && (!p.scout_known || k == PieceKind::Scout);
-            if !allowed {
-                probs[k.index()] = 0.0;
-            }
-        }
-        u.set(id, probs);
+        u.set(id, possible_only(matrix.probabilities(id), &left, &p));
     }
     u
+}
+
+/// `probs` with the kinds ruled out set to 0: those `left` holds none of, and those the board
+/// rules out for `p` (no Bomb or Flag once it moved; only a Scout once it moved far).
+fn possible_only(mut probs: [f64; 12], left: &Army, p: &ViewPiece) -> [f64; 12] {
+    for k in PieceKind::ALL {
+        let allowed = left[k] > 0 && (!p.moved || k.is_movable()) && (!p.scout_known || k == PieceKind::Scout);
+        if !allowed {
+            probs[k.index()] = 0.0;
+        }
+    }
+    probs
 }
 
 /// The belief about every enemy piece whose kind `view` does not know: the matrix's row,
@@ -399,15 +404,7 @@ fn enemy_unknowns(view: &PlayerView, matrix: &BeliefMatrix) -> Unknowns {
         if view.kind(id).is_some() {
             continue;
         }
-        let p = view.piece(id);
-        let mut probs = matrix.probabilities(id);
-        for k in PieceKind::ALL {
-            let allowed = left[k] > 0 && (!p.moved || k.is_movable()) && (!p.scout_known || k == PieceKind::Scout);
-            if !allowed {
-                probs[k.index()] = 0.0;
-            }
-        }
-        u.set(id, probs);
+        u.set(id, possible_only(matrix.probabilities(id), &left, &view.piece(id)));
     }
     u
 }
@@ -546,9 +543,7 @@ fn std_bomb_cost() -> u32 {
 mod tests {
     use super::*;
     use crate::ai::rng_from_seed;
-    use crate::ai::setupgen::random::random_setup;
-    use crate::rules::Rules;
-    use rand::Rng;
+    use crate::ai::setupgen::random::random_position;
 
     #[test]
     fn the_enemy_belief_rows_are_what_the_enemy_can_know() {
@@ -558,15 +553,7 @@ mod tests {
         let mut rng = rng_from_seed(7);
         let mut rows_checked = 0;
         for _ in 0..20 {
-            let (a, b) = (random_setup(Variant::Classic, &mut rng), random_setup(Variant::Classic, &mut rng));
-            let mut pos = Position::new(Rules::for_variant(Variant::Classic), &a, &b);
-            for _ in 0..rng.random_range(10..120) {
-                if pos.outcome().is_some() {
-                    break;
-                }
-                let m = pos.legal_moves();
-                pos.play_unchecked(m[rng.random_range(0..m.len())]);
-            }
+            let Some(pos) = random_position(Variant::Classic, 10..120, &mut rng) else { continue };
             let view = PlayerView::new(&pos, pos.to_move());
             let us = view.side();
             let u = enemy_belief(&view, &mut BeliefCache::new());

@@ -1342,7 +1342,8 @@ fn summarize(per_sample: &[RootValues], order: &[usize], root: &RootTerms, drawn
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::{Budget, FrozenClock, rng_from_seed, setupgen::random::random_setup};
+    use crate::ai::setupgen::random::{random_position, random_setup};
+    use crate::ai::{Budget, FrozenClock, rng_from_seed};
     use crate::rules::{Rules, Variant};
     use rand::Rng;
 
@@ -1364,27 +1365,12 @@ mod tests {
         best
     }
 
-    /// A Barrage position after up to 30 random moves from random setups; `None` if the game
-    /// ended on the way.
-    fn random_barrage_position(rng: &mut crate::ai::BotRng) -> Option<Position> {
-        let (a, b) = (random_setup(Variant::Barrage, rng), random_setup(Variant::Barrage, rng));
-        let mut pos = Position::new(Rules::for_variant(Variant::Barrage), &a, &b);
-        for _ in 0..rng.random_range(0..30) {
-            if pos.outcome().is_some() {
-                break;
-            }
-            let m = pos.legal_moves();
-            pos.play_unchecked(m[rng.random_range(0..m.len())]);
-        }
-        pos.outcome().is_none().then_some(pos)
-    }
-
     #[test]
     fn pruned_search_equals_plain_negamax_on_small_positions() {
         let mut rng = rng_from_seed(4);
         let mut checked = 0;
         while checked < 12 {
-            let Some(mut pos) = random_barrage_position(&mut rng) else { continue };
+            let Some(mut pos) = random_position(Variant::Barrage, 0..30, &mut rng) else { continue };
             let before = pos.hash();
             let clock = FrozenClock;
             let mut sink = |_: &crate::ai::Progress| {};
@@ -1588,20 +1574,24 @@ mod tests {
     /// Plain negamax where the enemy chooses its attacks on our unseen pieces by its belief
     /// (no pruning, no table): the reference for the pruned search with
     /// [`Searcher::with_enemy_belief`].
-    fn plain_modelled(s: &mut Searcher, pos: &mut Position, depth: u32, ply: u32) -> i32 {
+    /// `depth` plies full width, then the quiescence's `qdepth` (as the search: [`QS_DEPTH`]).
+    fn plain_modelled(s: &mut Searcher, pos: &mut Position, depth: u32, qdepth: u32, ply: u32) -> i32 {
         let moves = pos.legal_moves();
         if let Some(t) = terminal_score(pos, &moves, ply) {
             return t;
+        }
+        let stand = s.eval.evaluate(pos, pos.to_move());
+        let quiet = depth == 0;
+        if quiet && qdepth == 0 {
+            return stand;
         }
         let (list, chosen) = match s.enemy_choice(pos, &moves) {
             Some((b, atk, others)) => (others, Some((b, atk))),
             None => (moves, None),
         };
-        let stand = s.eval.evaluate(pos, pos.to_move());
-        let quiet = depth == 0;
-        if quiet && ply >= 64 {
-            return stand;
-        }
+        // The child's depths: full width one ply less (then the whole quiescence), or one
+        // quiescence ply less.
+        let (d, q) = if quiet { (0, qdepth - 1) } else { (depth - 1, QS_DEPTH) };
         // The best of the list: every move searched (quiescence: the captures that do not lose).
         let mut best = -INF;
         for &mv in &list {
@@ -1609,7 +1599,7 @@ mod tests {
                 best = best.max(v);
             } else if !quiet || attack_rank(pos, mv).is_some_and(|r| r >= 0) {
                 pos.play_unchecked(mv);
-                best = best.max(-plain_modelled(s, pos, depth.saturating_sub(1), ply + 1));
+                best = best.max(-plain_modelled(s, pos, d, q, ply + 1));
                 pos.undo();
             }
         }
@@ -1618,7 +1608,7 @@ mod tests {
         match chosen {
             Some((b, atk)) if best <= b => {
                 pos.play_unchecked(atk);
-                let v = -plain_modelled(s, pos, depth.saturating_sub(1), ply + 1);
+                let v = -plain_modelled(s, pos, d, q, ply + 1);
                 pos.undo();
                 v
             }
@@ -1634,7 +1624,7 @@ mod tests {
         let mut checked = 0;
         let mut modelled_differs = 0;
         while checked < 16 {
-            let Some(mut pos) = random_barrage_position(&mut rng) else { continue };
+            let Some(mut pos) = random_position(Variant::Barrage, 0..30, &mut rng) else { continue };
             let us = pos.to_move();
             let mut theirs = Unknowns::new(us.opponent());
             for id in pos.pieces_of(us) {
@@ -1655,7 +1645,7 @@ mod tests {
                     if with_ours {
                         s2 = s2.with_unknowns(ours.clone());
                     }
-                    let p = plain_modelled(&mut s2, &mut pos, depth, 0);
+                    let p = plain_modelled(&mut s2, &mut pos, depth, QS_DEPTH, 0);
                     let mut table = Table::new(12);
                     let mut s = Searcher::new(&mut ctx, &mut table, &pos).with_lean(false);
                     if with_ours {

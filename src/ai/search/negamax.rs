@@ -263,28 +263,15 @@ fn search_samples(
 mod tests {
     use super::*;
     use crate::ai::rng_from_seed;
-    use crate::ai::setupgen::random::random_setup;
+    use crate::ai::setupgen::random::random_position;
     use crate::rules::{Rules, Side, Variant};
-    use rand::Rng;
 
     /// Barrage positions a few random plies in: small enough for plain negamax at depth 3.
     fn small_positions(seed: u64, n: usize) -> Vec<Position> {
         let mut rng = rng_from_seed(seed);
         let mut out = Vec::new();
         while out.len() < n {
-            let (a, b) = (random_setup(Variant::Barrage, &mut rng), random_setup(Variant::Barrage, &mut rng));
-            let mut pos = Position::new(Rules::for_variant(Variant::Barrage), &a, &b);
-            let plies = rng.random_range(0..40);
-            for _ in 0..plies {
-                if pos.outcome().is_some() {
-                    break;
-                }
-                let m = pos.legal_moves();
-                pos.play_unchecked(m[rng.random_range(0..m.len())]);
-            }
-            if pos.outcome().is_none() {
-                out.push(pos);
-            }
+            out.extend(random_position(Variant::Barrage, 0..40, &mut rng));
         }
         out
     }

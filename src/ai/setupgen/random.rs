@@ -24,6 +24,28 @@ pub fn random_setup(variant: Variant, rng: &mut BotRng) -> Setup {
     Setup::from_slots(out)
 }
 
+/// A position of `variant` a random number of plies (drawn from `plies`) in from two random
+/// setups, the moves random too; `None` if the game ended on the way. For tests that need
+/// positions off the start (small Barrage ones for exact searches, Classic ones for beliefs).
+#[cfg(test)]
+pub(crate) fn random_position(
+    variant: Variant,
+    plies: std::ops::Range<i32>,
+    rng: &mut BotRng,
+) -> Option<crate::rules::Position> {
+    use rand::Rng;
+    let (a, b) = (random_setup(variant, rng), random_setup(variant, rng));
+    let mut pos = crate::rules::Position::new(crate::rules::Rules::for_variant(variant), &a, &b);
+    for _ in 0..rng.random_range(plies) {
+        if pos.outcome().is_some() {
+            break;
+        }
+        let m = pos.legal_moves();
+        pos.play_unchecked(m[rng.random_range(0..m.len())]);
+    }
+    pos.outcome().is_none().then_some(pos)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

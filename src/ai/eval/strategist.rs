@@ -16,6 +16,11 @@
 //! - advance: one point per row a movable piece stands ahead, only to break ties towards
 //!   contact (a search that sees no capture otherwise shuffles until the no-attack draw).
 //!
+//! - the no-attack clock (only with [`Evaluator::with_contempt`]): over the last
+//!   [`CLOCK_RAMP`] plies before the draw by the no-attack limit, the score is pulled towards
+//!   the value the searching side gives that draw (a contempt: less than nothing for it),
+//!   linearly, reaching it at the limit.
+//!
 //! Invariant: `evaluate(pos, s) == -evaluate(pos, s.opponent())`, and its absolute value stays
 //! far below [`crate::ai::eval::material::WIN`] - [`crate::ai::eval::material::MAX_PLY`].
 
@@ -40,6 +45,12 @@ pub const FLAG_RADIUS: i32 = 6;
 /// Most flag-danger points one side can collect (so that piling pieces up around a sampled
 /// Flag never outweighs a strong piece of material).
 pub const FLAG_CAP: i32 = 90;
+
+/// Plies before the no-attack limit from which the score is pulled towards the draw's value
+/// ([`Evaluator::with_contempt`]): half the ISF limit of 200, so that a side ahead has many
+/// moves in which an attack pays for itself before the draw, which the search's few plies
+/// never see coming otherwise.
+pub const CLOCK_RAMP: u32 = 100;
 
 /// Per-kind values of both sides, fixed for one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,6 +115,9 @@ pub struct Evaluator {
     pub values: Values,
     /// Where each side's Flag stands (Flags never move), if it is on the board.
     pub flag: BySide<Option<Square>>,
+    /// The side that values a draw at less than nothing, and by how much (points); `None`: a
+    /// draw is worth 0 to both ([`Evaluator::with_contempt`]).
+    pub contempt: Option<(Side, i32)>,
 }
 
 fn manhattan(a: Square, b: Square) -> i32 {
@@ -116,7 +130,39 @@ impl Evaluator {
         let flag = BySide::from_fn(|s| {
             pos.pieces_of(s).map(|id| pos.piece(id)).find(|p| p.kind == PieceKind::Flag).map(|p| p.square)
         });
-        Evaluator { values: Values::of_position(pos), flag }
+        Evaluator { values: Values::of_position(pos), flag, contempt: None }
+    }
+
+    /// `side` values a draw at `-points` (its opponent at `+points`), and the score is pulled
+    /// towards that over the last [`CLOCK_RAMP`] plies before the no-attack limit. Why: a bot
+    /// that expects to beat its opponent loses by a draw, and the limit lies far beyond the
+    /// search's horizon: without the pull, a side ahead in material shuffles for 200 plies
+    /// (session 13 counted draws at the limit with our Marshal against two enemy pieces, and
+    /// with full armies after 97 plies). The pull makes an attack, which resets the count,
+    /// worth up to `points` more than a quiet move when the limit nears; a side far behind
+    /// is pulled up towards the draw's value and plays for it.
+    pub fn with_contempt(mut self, side: Side, points: i32) -> Self {
+        self.contempt = Some((side, points));
+        self
+    }
+
+    /// What a drawn game is worth to `side` (0 without a contempt).
+    pub fn draw_value(&self, side: Side) -> i32 {
+        match self.contempt {
+            Some((s, c)) if s == side => -c,
+            Some((_, c)) => c,
+            None => 0,
+        }
+    }
+
+    /// Whether the no-attack clock can change the score within the next ply (the search then
+    /// cannot bound a quiet move by [`Evaluator::quiet_change`] alone).
+    pub fn clock_running(&self, pos: &Position) -> bool {
+        self.contempt.is_some()
+            && pos
+                .rules()
+                .max_plies_without_attack
+                .is_some_and(|m| pos.plies_since_attack() + 1 > m.saturating_sub(CLOCK_RAMP))
     }
 
     /// What `side` has: material, hidden bonus, flag danger to the enemy, advance.
@@ -158,7 +204,19 @@ impl Evaluator {
 
     /// The score of `pos` for `side` (zero-sum).
     pub fn evaluate(&self, pos: &Position, side: Side) -> i32 {
-        self.side_score(pos, side) - self.side_score(pos, side.opponent())
+        let v = self.side_score(pos, side) - self.side_score(pos, side.opponent());
+        if self.contempt.is_none() {
+            return v;
+        }
+        let Some(limit) = pos.rules().max_plies_without_attack else { return v };
+        let start = limit.saturating_sub(CLOCK_RAMP);
+        let n = pos.plies_since_attack().min(limit);
+        if n <= start {
+            return v;
+        }
+        // Truncation towards zero keeps the score zero-sum.
+        let (k, span) = (i64::from(n - start), i64::from(limit - start));
+        (i64::from(v) + (i64::from(self.draw_value(side)) - i64::from(v)) * k / span) as i32
     }
 
     /// `side`'s flag-danger points before the cap ([`FLAG_CAP`]): what [`Evaluator::quiet_change`]
@@ -246,6 +304,47 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    #[test]
+    fn the_clock_pulls_the_score_towards_the_draw_value_before_the_no_attack_limit() {
+        // Quiet random moves under a no-attack limit of 40 (so the ramp starts at ply 0 of the
+        // count and spans 40): with a contempt of 70 for Red the score moves linearly from the
+        // plain score to -70 for Red (+70 for Blue), stays zero-sum, and is the plain score
+        // without a contempt or before the ramp.
+        let mut rng = rng_from_seed(23);
+        for (limit, start) in [(40, 0), (150, 50)] {
+            let rules = Rules { max_plies_without_attack: Some(limit), ..Rules::for_variant(Variant::Classic) };
+            let (a, b) = (random_setup(Variant::Classic, &mut rng), random_setup(Variant::Classic, &mut rng));
+            let mut pos = Position::new(rules, &a, &b);
+            let plain = Evaluator::new(&pos);
+            let ev = Evaluator::new(&pos).with_contempt(Side::Red, 70);
+            let mut pulled = 0;
+            while pos.outcome().is_none() {
+                let n = pos.plies_since_attack();
+                let v = plain.evaluate(&pos, Side::Red);
+                let e = ev.evaluate(&pos, Side::Red);
+                assert_eq!(e, -ev.evaluate(&pos, Side::Blue), "zero-sum at {n}");
+                if n <= start {
+                    assert_eq!(e, v, "no pull before the ramp ({n})");
+                } else {
+                    let want = i64::from(v) + (-70 - i64::from(v)) * i64::from(n - start) / i64::from(limit - start);
+                    assert_eq!(i64::from(e), want, "linear pull at {n}");
+                    pulled += 1;
+                }
+                let quiet: Vec<_> =
+                    pos.legal_moves().iter().copied().filter(|m| pos.piece_at(m.to).is_none()).collect();
+                if quiet.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(quiet[rng.random_range(0..quiet.len())]);
+            }
+            assert_eq!(pos.plies_since_attack(), limit, "the quiet game ran to the limit");
+            assert!(pulled >= 39, "{pulled}");
+            assert_eq!(ev.draw_value(Side::Red), -70);
+            assert_eq!(ev.draw_value(Side::Blue), 70);
+            assert_eq!(plain.draw_value(Side::Red), 0);
+        }
     }
 
     #[test]

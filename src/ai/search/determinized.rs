@@ -126,9 +126,11 @@ impl Witnesses {
 impl Horizon {
     fn new(eval: &Evaluator, pos: &Position) -> Option<Horizon> {
         let r = pos.rules();
-        // A draw by a limit right after the move would be a game end, not a stand pat.
+        // A draw by a limit right after the move would be a game end, not a stand pat; and
+        // once the no-attack clock moves the score, a quiet move changes more than its mover.
         if r.max_plies.is_some_and(|m| pos.ply() + 1 >= m)
             || r.max_plies_without_attack.is_some_and(|m| pos.plies_since_attack() + 1 >= m)
+            || eval.clock_running(pos)
         {
             return None;
         }
@@ -518,8 +520,17 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
                 let v = (q * lost + (1.0 - q) * stands).round() as i32;
                 Some(if pos.to_move() == side { v } else { -v })
             }
+            // Only a draw scores 0 (a decided game is worth WIN less at most MAX_PLY).
+            _ if t == 0 => Some(self.eval.draw_value(pos.to_move())),
             _ => Some(t),
         }
+    }
+
+    /// The side to move at the root values a draw at `-points` and the score is pulled towards
+    /// it as the no-attack limit nears ([`Evaluator::with_contempt`]; [`Settings::contempt`]).
+    pub fn with_contempt(mut self, side: Side, points: i32) -> Self {
+        self.eval = self.eval.with_contempt(side, points);
+        self
     }
 
     #[inline]
@@ -889,6 +900,10 @@ pub struct Settings {
     /// finished one, as a sample of its own, so the sums mix two neighbouring depths (v11,
     /// session 10: docs/bots/strategist.md; the bot's constant `BLEND` says why).
     pub blend: bool,
+    /// What a draw is worth less than nothing to the searching side, in points, with the
+    /// score pulled towards it before the no-attack limit ([`Evaluator::with_contempt`]); 0:
+    /// off (session 13).
+    pub contempt: i32,
 }
 
 /// The outcome of [`search_samples`].
@@ -933,6 +948,9 @@ fn sample_searcher<'t, 'c, 'a>(
     beliefs: Beliefs,
 ) -> Searcher<'t, 'c, 'a> {
     let mut s = Searcher::new(ctx, table, pos).with_lean(settings.lean);
+    if settings.contempt != 0 {
+        s = s.with_contempt(pos.to_move(), settings.contempt);
+    }
     if let Some(q) = beliefs.flag_guess {
         s = s.with_flag_guess(pos.to_move(), q);
     }
@@ -1479,11 +1497,16 @@ mod tests {
 
     /// A classic position of `pieces` (square, owner, kind), Red to move.
     fn placed(pieces: &[(&str, Side, PieceKind)]) -> Position {
+        placed_under(Rules::for_variant(Variant::Classic), pieces)
+    }
+
+    /// A position of `pieces` (square, owner, kind) under `rules`, Red to move.
+    fn placed_under(rules: Rules, pieces: &[(&str, Side, PieceKind)]) -> Position {
         let mut placement = [None; 100];
         for &(name, side, kind) in pieces {
             placement[crate::rules::Square::parse(name).unwrap().index()] = Some((side, kind));
         }
-        Position::from_placement(Rules::for_variant(Variant::Classic), &placement, Side::Red).unwrap()
+        Position::from_placement(rules, &placement, Side::Red).unwrap()
     }
 
     #[test]
@@ -1516,6 +1539,64 @@ mod tests {
         assert!(blind.abs() < 1_000, "an enemy that cannot know: the position stands ({blind})");
         let half = value(Some(0.5));
         assert!(sure < half && half < blind, "the value falls with the guess: {sure} < {half} < {blind}");
+    }
+
+    #[test]
+    fn with_a_contempt_the_search_pays_for_an_attack_rather_than_draw_at_the_no_attack_limit() {
+        // Equal armies but for a Red Scout on b2 and a Blue Sergeant on b8, the b-file open
+        // between them; the no-attack limit is 2 plies away. Red's only attack (the Scout's
+        // strike on the Sergeant) loses the Scout; any quiet move lets the game end drawn after
+        // Blue's reply. Without a contempt Red takes the draw (0) over the lost Scout; valuing
+        // the draw at -100 it strikes.
+        let rules = Rules { max_plies_without_attack: Some(2), ..Rules::for_variant(Variant::Classic) };
+        let pos = placed_under(
+            rules,
+            &[
+                ("a1", Side::Red, PieceKind::Flag),
+                ("b2", Side::Red, PieceKind::Scout),
+                ("j1", Side::Red, PieceKind::Major),
+                ("j10", Side::Blue, PieceKind::Flag),
+                ("b8", Side::Blue, PieceKind::Sergeant),
+                ("a10", Side::Blue, PieceKind::Major),
+            ],
+        );
+        let strike = Move::parse("b2xb8").unwrap();
+        let moves = pos.legal_moves();
+        assert!(moves.contains(&strike));
+        let clock = FrozenClock;
+        let mut sink = |_: &crate::ai::Progress| {};
+        let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
+        // Each root move's value at depth 2 (one reply, then the quiescence or the draw).
+        let mut values = |contempt: i32| -> Vec<(i32, Move)> {
+            let mut table = Table::new(12);
+            let mut s = Searcher::new(&mut ctx, &mut table, &pos);
+            if contempt != 0 {
+                s = s.with_contempt(Side::Red, contempt);
+            }
+            let mut pos = pos.clone();
+            moves
+                .iter()
+                .map(|&mv| {
+                    pos.play_unchecked(mv);
+                    let v = -s.search(&mut pos, 1, 1, -INF, INF);
+                    pos.undo();
+                    (v, mv)
+                })
+                .collect()
+        };
+        let plain = values(0);
+        let struck = plain.iter().find(|&&(_, m)| m == strike).unwrap().0;
+        let best = plain.iter().max_by_key(|&&(v, _)| v).unwrap();
+        assert_eq!(best.0, 0, "without a contempt the best is the draw: {best:?}");
+        assert!(struck < 0, "the strike loses the Scout: {struck}");
+        let held = values(100);
+        let best = *held.iter().max_by_key(|&&(v, _)| v).unwrap();
+        assert_eq!(best.1, strike, "with a contempt of 100 the strike: {held:?}");
+        assert!(-100 < best.0 && best.0 < 0, "a lost Scout, the clock running again: {best:?}");
+        assert!(
+            held.iter().filter(|&&(_, m)| m != strike).all(|&(v, _)| v == -100),
+            "every quiet move draws: {held:?}"
+        );
     }
 
     #[test]

@@ -158,11 +158,15 @@ impl Evaluator {
     /// Whether the no-attack clock can change the score within the next ply (the search then
     /// cannot bound a quiet move by [`Evaluator::quiet_change`] alone).
     pub fn clock_running(&self, pos: &Position) -> bool {
-        self.contempt.is_some()
-            && pos
-                .rules()
-                .max_plies_without_attack
-                .is_some_and(|m| pos.plies_since_attack() + 1 > m.saturating_sub(CLOCK_RAMP))
+        self.ramp(pos).is_some_and(|(start, _)| pos.plies_since_attack() + 1 > start)
+    }
+
+    /// With a contempt and a no-attack limit: the count from which the pull starts, and the
+    /// limit.
+    fn ramp(&self, pos: &Position) -> Option<(u32, u32)> {
+        self.contempt?;
+        let limit = pos.rules().max_plies_without_attack?;
+        Some((limit.saturating_sub(CLOCK_RAMP), limit))
     }
 
     /// What `side` has: material, hidden bonus, flag danger to the enemy, advance.
@@ -205,11 +209,7 @@ impl Evaluator {
     /// The score of `pos` for `side` (zero-sum).
     pub fn evaluate(&self, pos: &Position, side: Side) -> i32 {
         let v = self.side_score(pos, side) - self.side_score(pos, side.opponent());
-        if self.contempt.is_none() {
-            return v;
-        }
-        let Some(limit) = pos.rules().max_plies_without_attack else { return v };
-        let start = limit.saturating_sub(CLOCK_RAMP);
+        let Some((start, limit)) = self.ramp(pos) else { return v };
         let n = pos.plies_since_attack().min(limit);
         if n <= start {
             return v;

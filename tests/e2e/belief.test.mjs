@@ -21,6 +21,7 @@ test('hovering an enemy piece shows a belief that sums to one and rules out what
   const { page, errors, context } = await h.openPage(env.browser, env.server);
   const levels = await h.pageLevels(page);
   await h.chooseLevelByKeyboard(page, levels[0].id);
+  await h.applySetup(page, h.DEEP_FLAG_SETUP);
   await h.clickElement(page, '#btn-start');
   const rnd = h.prng(31337);
   let moved = null;
@@ -30,8 +31,8 @@ test('hovering an enemy piece shows a belief that sums to one and rules out what
     const text = await h.text(page, '#board-text');
     moved = /unknown \(moved\) ([a-j]\d+)/.exec(text)?.[1] ?? null;
     if (!moved) {
-      const legal = await h.legalMoves(page);
-      await h.playByMouse(page, legal[Math.floor(rnd() * legal.length)]);
+      const quiet = await h.quietMoves(page);
+      await h.playByMouse(page, quiet[Math.floor(rnd() * quiet.length)]);
     }
   }
   assert.ok(moved, 'no enemy piece moved without being revealed');

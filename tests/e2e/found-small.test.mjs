@@ -15,6 +15,8 @@ const env = h.shared();
 const GOOD = 'IBJEIBHEBGEHEMCEHBDDHFLJGKDIFGBDGFDFDDDB';
 
 async function startAndPlayOne(page) {
+  // keep the player's Flag out of a Scout's reach in the first moves
+  await h.applySetup(page, h.DEEP_FLAG_SETUP);
   await h.clickElement(page, '#btn-start');
   await h.waitHumanTurnOrOver(page);
   await h.playByMouse(page, await h.quietMove(page));

@@ -19,6 +19,8 @@ test('Hint and Why? answer while animation frames keep coming', async (t) => {
   const { page, errors, context } = await h.openPage(env.browser, env.server, { initScripts: [RAF_COUNTER] });
   const levels = await h.pageLevels(page);
   await h.chooseLevelByKeyboard(page, levels[0].id);
+  // the bot plays random moves here: keep the player's Flag out of a Scout's reach
+  await h.applySetup(page, h.DEEP_FLAG_SETUP);
   await h.clickElement(page, '#btn-start');
   let st = await h.waitHumanTurnOrOver(page);
   await h.playByMouse(page, await h.quietMove(page));
@@ -60,6 +62,7 @@ test('Why? lists the bot\'s best candidate moves with their scores, on its scale
   const lv = levels.find((l) => l.bot === 'strategoai');
   assert.ok(lv, `no strategoai level: ${levels.map((l) => l.bot).join(', ')}`);
   await h.chooseLevelByKeyboard(page, lv.id);
+  await h.applySetup(page, h.DEEP_FLAG_SETUP);
   await h.clickElement(page, '#btn-start');
   for (let i = 0; i < 3; i++) {
     await h.waitHumanTurnOrOver(page);

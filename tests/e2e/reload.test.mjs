@@ -28,14 +28,14 @@ test('a reload restores the game in progress', async (t) => {
   const { page, errors } = await h.openPage(env.browser, env.server);
   const levels = await h.pageLevels(page);
   await h.chooseLevelByKeyboard(page, levels[0].id);
-  await h.clickElement(page, '#btn-random-setup');
+  await h.applySetup(page, h.DEEP_FLAG_SETUP);
   await h.clickElement(page, '#btn-start');
   const rnd = h.prng(7);
   for (let i = 0; i < 8; i++) {
     const st = await h.waitHumanTurnOrOver(page);
     if (st.phase === 'over') break;
-    const legal = await h.legalMoves(page);
-    await h.playByMouse(page, legal[Math.floor(rnd() * legal.length)]);
+    const quiet = await h.quietMoves(page);
+    await h.playByMouse(page, quiet[Math.floor(rnd() * quiet.length)]);
   }
   const st = await h.waitHumanTurnOrOver(page);
   assert.equal(st.phase, 'play', 'the game ended within 8 moves; this test needs a game in progress');

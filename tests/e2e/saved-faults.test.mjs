@@ -27,6 +27,8 @@ const storage = (page) => page.evaluate(() => Object.fromEntries(Object.keys(loc
 async function startAndPlay(page, n) {
   const levels = await h.pageLevels(page);
   await h.chooseLevelByKeyboard(page, levels[0].id);
+  // the bot plays random moves here: a Scout of its could take a Flag in the front row at once
+  await h.applySetup(page, h.DEEP_FLAG_SETUP);
   await h.clickElement(page, '#btn-start');
   return playOn(page, n);
 }

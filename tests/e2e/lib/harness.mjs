@@ -132,21 +132,30 @@ export async function waitHumanTurnOrOver(page, timeout = 30_000) {
 }
 
 /**
- * The player's first legal move onto a square no enemy piece stands on (read from the board's
- * text alternative, which names only what the player sees). Tests that need the game to go on
- * play this rather than `legalMoves[0]`, which may be a Scout's run onto an unknown piece: a
- * battle that can end the game by chance when that piece is the Flag.
+ * The player's legal moves onto squares no enemy piece stands on (read from the board's text
+ * alternative, which names only what the player sees). Tests that need the game to go on play
+ * these rather than any legal move, which may be a Scout's run onto an unknown piece: a battle
+ * that can end the game by chance when that piece is the Flag.
  */
-export async function quietMove(page) {
+export async function quietMoves(page) {
   const legal = await legalMoves(page);
   const enemy = /Enemy pieces \([^)]*\): (.*?)\./.exec((await text(page, '#board-text')) ?? '')?.[1] ?? '';
   const occupied = new Set(enemy.split(', ').map((s) => s.split(' ').pop()));
-  const quiet = legal.find((m) => !occupied.has(m.split('-')[1]));
-  assert.ok(quiet, `no legal move onto an empty square among ${legal.join(' ')}`);
+  const quiet = legal.filter((m) => !occupied.has(m.split('-')[1]));
+  assert.ok(quiet.length > 0, `no legal move onto an empty square among ${legal.join(' ')}`);
   return quiet;
 }
 
-/** A setup whose Flag (d2) stands behind three full rows: no bot can reach it in a few moves. */
+/** The first of the player's `quietMoves`. */
+export async function quietMove(page) {
+  return (await quietMoves(page))[0];
+}
+
+/**
+ * A setup whose Flag (d2) stands behind three full rows: no bot can reach it in a few moves.
+ * Tests that need the game to go on give it to the player: in a random setup the Flag may stand
+ * in the front row, where an enemy Scout takes it in its first move.
+ */
 export const DEEP_FLAG_SETUP = 'IBJEIBHEBGEHEMCEHBDDHFLJGKDIFGBDGFDFDDDB';
 
 /** Types `setup` into the setup field and applies it, as a player pasting a shared string. */

@@ -62,6 +62,10 @@ pub struct StrategistConfig {
     /// belief about them ([`enemy_belief`]); default [`ENEMY_MODEL`]. Natively only: ignored in
     /// WebAssembly, whose module leaves the model out.
     pub enemy_model: bool,
+    /// Draw the move's armies together with stratified uniforms
+    /// ([`BeliefMatrix::sample_stratified`]) rather than one by one; default [`STRATIFIED`].
+    /// Only with [`StrategistConfig::proposals`] = 1 (the joint draw keeps its own).
+    pub stratified: bool,
 }
 
 impl StrategistConfig {
@@ -98,6 +102,7 @@ impl Default for StrategistConfig {
             spy_exposure: std_spy_exposure(),
             bomb_cost: std_bomb_cost(),
             enemy_model: std_enemy_model(),
+            stratified: std_stratified(),
         }
     }
 }
@@ -203,6 +208,10 @@ pub const ENEMY_MODEL: bool = false;
 /// Miner left, a Scout that cannot be caught), not ones it declines to play for.
 pub const CONTEMPT: i32 = 0;
 
+/// Whether the move's armies are drawn with stratified uniforms
+/// ([`StrategistConfig::stratified`]; session 14, docs/bots/strategist.md).
+pub const STRATIFIED: bool = false;
+
 /// The strategist bot.
 #[derive(Debug, Default)]
 pub struct StrategistBot {
@@ -259,13 +268,21 @@ pub fn root_scores_with_stats(
         army.ok()
     };
     let mut samples: Vec<Position> = Vec::with_capacity(config.samples);
-    for _ in 0..config.samples.max(1) {
-        match draw(ctx) {
-            Some(p) => samples.push(p),
-            None => break,
+    if config.stratified && config.proposals <= 1 {
+        // All at once (a few microseconds each): the strata are shared out over the whole set.
+        if let Ok(drawn) = matrix.sample_stratified(view, &mut ctx.rng, config.samples) {
+            ctx.add_nodes(drawn.len() as u64);
+            samples = drawn;
         }
-        if ctx.out_of_budget() {
-            break;
+    } else {
+        for _ in 0..config.samples.max(1) {
+            match draw(ctx) {
+                Some(p) => samples.push(p),
+                None => break,
+            }
+            if ctx.out_of_budget() {
+                break;
+            }
         }
     }
     if samples.is_empty() {
@@ -527,6 +544,11 @@ fn std_inner_chance() -> bool {
 /// Two depths per sample (`STRATEGIST_BLEND=0|1` overrides [`BLEND`]).
 fn std_blend() -> bool {
     tuning::<u8>("STRATEGIST_BLEND").map_or(BLEND, |v| v != 0)
+}
+
+/// Stratified draws (`STRATEGIST_STRATIFY=0|1` overrides [`STRATIFIED`]).
+fn std_stratified() -> bool {
+    tuning::<u8>("STRATEGIST_STRATIFY").map_or(STRATIFIED, |v| v != 0)
 }
 
 /// Samples per move (`STRATEGIST_SAMPLES` overrides it).

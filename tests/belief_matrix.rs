@@ -340,7 +340,10 @@ fn stratified_batches_keep_the_law_and_spread_each_piece_over_the_row() {
     // are exact for the first piece drawn only: the later pieces' rows are renormalised on what
     // the earlier draws took). Independent batches would give 1.0 of each.
     assert!(var_strat < 0.75 * var_indep, "the batches do not spread: variance {var_strat:.2} against {var_indep:.2}");
-    assert!(miss_strat < 0.75 * miss_indep, "likely kinds missing from a batch: {miss_strat:.2} against {miss_indep:.2}");
+    assert!(
+        miss_strat < 0.75 * miss_indep,
+        "likely kinds missing from a batch: {miss_strat:.2} against {miss_indep:.2}"
+    );
 }
 
 fn sq(s: &str) -> Square {

@@ -325,8 +325,8 @@ impl BeliefMatrix {
         match order {
             Some(order) => {
                 // The given order; pieces it leaves out go last, by id.
-                let rank = |id: PieceId| order.iter().position(|&o| o == id).unwrap_or(usize::MAX);
-                pieces.sort_by_key(|&(id, _)| (rank(id), id.0));
+                let rank = |id: PieceId| order.iter().position(|&o| o == id).unwrap_or(order.len()) as u128;
+                ranking::sort_by_key128(&mut pieces, |&(id, _)| ranking::then(rank(id), id.0.into()));
             }
             None => pieces.shuffle(rng),
         }

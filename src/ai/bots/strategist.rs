@@ -94,6 +94,7 @@ impl Default for StrategistConfig {
                 widen: std_widen(),
                 blend: std_blend(),
                 contempt: std_contempt(),
+                guard: std_guard(),
             },
             plans: PLANS,
             flag_guess: FLAG_GUESS,
@@ -207,6 +208,9 @@ pub const ENEMY_MODEL: bool = false;
 /// search cannot win within its plies at any price (an enemy Flag behind known Bombs and no
 /// Miner left, a Scout that cannot be caught), not ones it declines to play for.
 pub const CONTEMPT: i32 = 0;
+
+/// Points of the Miner guard ([`Settings::guard`]; session 14, docs/bots/strategist.md).
+pub const GUARD: i32 = 0;
 
 /// Whether the move's armies are drawn with stratified uniforms
 /// ([`StrategistConfig::stratified`]; session 14, docs/bots/strategist.md).
@@ -544,6 +548,11 @@ fn std_inner_chance() -> bool {
 /// Two depths per sample (`STRATEGIST_BLEND=0|1` overrides [`BLEND`]).
 fn std_blend() -> bool {
     tuning::<u8>("STRATEGIST_BLEND").map_or(BLEND, |v| v != 0)
+}
+
+/// The Miner guard (`STRATEGIST_MINER_GUARD=points` overrides [`GUARD`]).
+fn std_guard() -> i32 {
+    tuning("STRATEGIST_MINER_GUARD").unwrap_or(GUARD)
 }
 
 /// Stratified draws (`STRATEGIST_STRATIFY=0|1` overrides [`STRATIFIED`]).

@@ -131,6 +131,7 @@ impl Horizon {
         if r.max_plies.is_some_and(|m| pos.ply() + 1 >= m)
             || r.max_plies_without_attack.is_some_and(|m| pos.plies_since_attack() + 1 >= m)
             || eval.clock_running(pos)
+            || eval.guard != 0
         {
             return None;
         }
@@ -533,6 +534,13 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         self
     }
 
+    /// The Miner guard of `points` in the evaluation ([`Evaluator::with_guard`];
+    /// [`Settings::guard`]).
+    pub fn with_guard(mut self, points: i32) -> Self {
+        self.eval = self.eval.with_guard(points);
+        self
+    }
+
     #[inline]
     fn tick(&mut self) {
         self.ctx.add_nodes(1);
@@ -904,6 +912,9 @@ pub struct Settings {
     /// score pulled towards it before the no-attack limit ([`Evaluator::with_contempt`]); 0:
     /// off (session 13).
     pub contempt: i32,
+    /// Points of the Miner guard in the evaluation ([`Evaluator::with_guard`]); 0: off
+    /// (session 14).
+    pub guard: i32,
 }
 
 /// The outcome of [`search_samples`].
@@ -950,6 +961,9 @@ fn sample_searcher<'t, 'c, 'a>(
     let mut s = Searcher::new(ctx, table, pos).with_lean(settings.lean);
     if settings.contempt != 0 {
         s = s.with_contempt(pos.to_move(), settings.contempt);
+    }
+    if settings.guard != 0 {
+        s = s.with_guard(settings.guard);
     }
     if let Some(q) = beliefs.flag_guess {
         s = s.with_flag_guess(pos.to_move(), q);

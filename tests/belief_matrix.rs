@@ -184,6 +184,32 @@ fn invariants_hold_after_every_ply_of_random_games() {
 
 /// Sampling: every sampled position agrees with the view (known kinds, Scouts, moved pieces
 /// not immovable, the remaining counts), and the same seed gives the same position.
+/// A sampled army of Blue's (Red viewing) fits the view: known kinds kept, a Scout for a piece
+/// seen moving far, no Bomb or Flag for a piece that moved, the squares and the remaining counts
+/// exact, Red's own pieces unchanged.
+fn assert_fits_view(pos: &Position, view: &PlayerView) {
+    let mut counts = Army::default();
+    for id in pos.pieces_of(Side::Blue) {
+        let k = pos.piece(id).kind;
+        counts.add(k);
+        let vp = view.piece(id);
+        if let Some(known) = vp.kind {
+            assert_eq!(k, known);
+        }
+        if vp.scout_known {
+            assert_eq!(k, PieceKind::Scout);
+        }
+        if vp.moved {
+            assert!(k.is_movable(), "a piece that moved drawn as {k:?}");
+        }
+        assert_eq!(pos.piece(id).square, vp.square);
+    }
+    assert_eq!(counts, view.enemy_remaining());
+    for id in pos.pieces_of(Side::Red) {
+        assert_eq!(Some(pos.piece(id).kind), view.kind(id), "own pieces unchanged");
+    }
+}
+
 #[test]
 fn samples_are_consistent_with_the_view() {
     let mut rng = rng_from_seed(11);
@@ -201,26 +227,7 @@ fn samples_are_consistent_with_the_view() {
                 let pos = m.sample(&view, &mut rng_from_seed(s)).expect("a consistent sample");
                 let again = m.sample(&view, &mut rng_from_seed(s)).unwrap();
                 assert_eq!(pos.hash(), again.hash(), "same seed, different sample");
-                let mut counts = Army::default();
-                for id in pos.pieces_of(Side::Blue) {
-                    let k = pos.piece(id).kind;
-                    counts.add(k);
-                    let vp = view.piece(id);
-                    if let Some(known) = vp.kind {
-                        assert_eq!(k, known);
-                    }
-                    if vp.scout_known {
-                        assert_eq!(k, PieceKind::Scout);
-                    }
-                    if vp.moved {
-                        assert!(k.is_movable());
-                    }
-                    assert_eq!(pos.piece(id).square, vp.square);
-                }
-                assert_eq!(counts, view.enemy_remaining());
-                for id in pos.pieces_of(Side::Red) {
-                    assert_eq!(Some(pos.piece(id).kind), view.kind(id), "own pieces unchanged");
-                }
+                assert_fits_view(&pos, &view);
             }
         }
         let moves = game.position().legal_moves();
@@ -299,20 +306,7 @@ fn stratified_batches_keep_the_law_and_spread_each_piece_over_the_row() {
         }
         if b < 20 {
             for pos in &armies {
-                let mut counts = Army::default();
-                for id in pos.pieces_of(Side::Blue) {
-                    let k = pos.piece(id).kind;
-                    counts.add(k);
-                    let vp = view.piece(id);
-                    if let Some(known) = vp.kind {
-                        assert_eq!(k, known);
-                    }
-                    if vp.moved {
-                        assert!(k.is_movable(), "a piece that moved drawn as {k:?}");
-                    }
-                    assert_eq!(pos.piece(id).square, vp.square);
-                }
-                assert_eq!(counts, view.enemy_remaining());
+                assert_fits_view(pos, &view);
             }
         }
     }

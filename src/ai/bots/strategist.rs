@@ -95,6 +95,8 @@ impl Default for StrategistConfig {
                 blend: std_blend(),
                 contempt: std_contempt(),
                 guard: std_guard(),
+                threat: std_threat(),
+                danger: std_danger(),
             },
             plans: PLANS,
             flag_guess: FLAG_GUESS,
@@ -211,6 +213,15 @@ pub const CONTEMPT: i32 = 0;
 
 /// Points of the Miner guard ([`Settings::guard`]; session 14, docs/bots/strategist.md).
 pub const GUARD: i32 = 0;
+
+/// Distance (Manhattan) from our Flag within which an enemy piece at the root takes it in the
+/// search as a certain loss rather than by the enemy's guess ([`Settings::threat`]; session
+/// 15, docs/bots/strategist.md). 0: off.
+pub const THREAT: i32 = 0;
+
+/// The Miner danger to our Flag, in percent of the evaluation's table
+/// ([`Settings::danger`]; session 15, docs/bots/strategist.md). 0: off.
+pub const DANGER: i32 = 0;
 
 /// Whether the move's armies are drawn with stratified uniforms
 /// ([`StrategistConfig::stratified`]; session 14, docs/bots/strategist.md).
@@ -553,6 +564,16 @@ fn std_blend() -> bool {
 /// The Miner guard (`STRATEGIST_MINER_GUARD=points` overrides [`GUARD`]).
 fn std_guard() -> i32 {
     tuning("STRATEGIST_MINER_GUARD").unwrap_or(GUARD)
+}
+
+/// The Flag threat's radius (`STRATEGIST_THREAT=distance` overrides [`THREAT`]).
+fn std_threat() -> i32 {
+    tuning("STRATEGIST_THREAT").unwrap_or(THREAT)
+}
+
+/// The Miner danger (`STRATEGIST_DANGER=percent` overrides [`DANGER`]).
+fn std_danger() -> i32 {
+    tuning("STRATEGIST_DANGER").unwrap_or(DANGER)
 }
 
 /// Stratified draws (`STRATEGIST_STRATIFY=0|1` overrides [`STRATIFIED`]).

@@ -54,6 +54,17 @@ pub const GUARD_RADIUS: i32 = 2;
 /// [`Evaluator::with_danger`] scales them). Beyond the last index: nothing.
 pub const DANGER: [i32; 6] = [0, 200, 150, 100, 60, 30];
 
+/// Points of the Miner danger per square (Manhattan, beyond the first, at most
+/// [`CHASE_SQUARES`]) between that Miner and the guarded side's nearest piece that beats it.
+/// Why: a Miner that waits next to the Bombs costs the same wherever our pieces stand, so
+/// nothing pulled a defender towards it (session 15: a known Miner sat beside our bombed-in
+/// Flag for 50 plies while our General stood five squares away and the bot led by 1,000
+/// points, then took a Bomb and the Flag).
+pub const CHASE: i32 = 10;
+
+/// Squares beyond which the chase counts no more ([`CHASE`]).
+pub const CHASE_SQUARES: i32 = 6;
+
 /// Plies before the no-attack limit from which the score is pulled towards the draw's value
 /// ([`Evaluator::with_contempt`]): half the ISF limit of 200, so that a side ahead has many
 /// moves in which an attack pays for itself before the draw, which the search's few plies
@@ -186,7 +197,9 @@ impl Evaluator {
     /// `side`'s Bombs, Scouts and Spies on the way (a Miner takes them) and through enemy
     /// pieces (they can step aside), never through `side`'s other pieces (a Miner loses to
     /// them) or the lakes. Only `side`'s own Flag: its square is certain, the enemy's is a
-    /// sample's guess. Zero-sum (the enemy gains what `side` loses).
+    /// sample's guess. Zero-sum (the enemy gains what `side` loses). While a Miner is within
+    /// reach, [`CHASE`] points more per square between it and `side`'s nearest piece that
+    /// beats it.
     ///
     /// Why: against the Perspecto bots 24 of v11's 27 losses (perspecto-minimax, 200 games,
     /// session 14) were its bombed-in Flag taken by a Miner, and the five plies see a Miner
@@ -241,7 +254,15 @@ impl Evaluator {
                     Some((s, k)) if s == side => matches!(k, PieceKind::Bomb | PieceKind::Scout | PieceKind::Spy),
                     Some((_, PieceKind::Miner)) => {
                         let (_, pct) = self.danger.unwrap_or((side, 0));
-                        return DANGER[usize::from(d) + 1] * pct / 100;
+                        let chase = pos
+                            .pieces_of(side)
+                            .map(|id| pos.piece(id))
+                            .filter(|p| beats_miner(p.kind))
+                            .map(|p| manhattan(p.square, n) - 1)
+                            .min()
+                            .unwrap_or(CHASE_SQUARES)
+                            .min(CHASE_SQUARES);
+                        return (DANGER[usize::from(d) + 1] + CHASE * chase) * pct / 100;
                     }
                     _ => true,
                 };
@@ -493,15 +514,21 @@ mod tests {
             assert_eq!(ev.evaluate(pos, Side::Red) - plain.evaluate(pos, Side::Red), -ev.danger_points(pos));
             ev.danger_points(pos)
         };
-        assert_eq!(danger(&at(&[]), 100), DANGER[3]);
-        assert_eq!(danger(&at(&[]), 50), DANGER[3] / 2);
-        // A Red Sergeant on a3 blocks the file: round by b4, b3, b2 and a Bomb, five moves.
+        // No Red piece beats the Miner: the chase counts in full.
+        let far = CHASE * CHASE_SQUARES;
+        assert_eq!(danger(&at(&[]), 100), DANGER[3] + far);
+        assert_eq!(danger(&at(&[]), 50), (DANGER[3] + far) / 2);
+        // A Red Captain on e4, four squares from the Miner: three squares of chase.
+        assert_eq!(danger(&at(&[("e4", Side::Red, Captain)]), 100), DANGER[3] + 3 * CHASE);
+        // A Red Sergeant on a3 blocks the file (round by b4, b3, b2 and a Bomb: five moves)
+        // and stands next to the Miner: no chase.
         assert_eq!(danger(&at(&[("a3", Side::Red, Sergeant)]), 100), DANGER[5]);
         // With b3 blocked too the way is longer than the table reaches.
         assert_eq!(danger(&at(&[("a3", Side::Red, Sergeant), ("b3", Side::Red, Captain)]), 100), 0);
-        // A Red Scout on a3 does not block (the Miner takes it), a Blue piece does not either.
-        assert_eq!(danger(&at(&[("a3", Side::Red, Scout)]), 100), DANGER[3]);
-        assert_eq!(danger(&at(&[("a3", Side::Blue, Marshal)]), 100), DANGER[3]);
+        // A Red Scout on a3 neither blocks (the Miner takes it) nor chases; a Blue piece does
+        // neither.
+        assert_eq!(danger(&at(&[("a3", Side::Red, Scout)]), 100), DANGER[3] + far);
+        assert_eq!(danger(&at(&[("a3", Side::Blue, Marshal)]), 100), DANGER[3] + far);
         // Blue's danger is not watched; with Red's Miners near Blue's Flag nothing changes.
         let mut ev = Evaluator::new(&at(&[])).with_danger(Side::Blue, 100);
         assert_eq!(ev.danger_points(&at(&[])), 0);

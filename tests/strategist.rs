@@ -158,7 +158,9 @@ fn an_enemy_three_squares_from_the_flag_is_a_guess_not_a_certain_loss() {
     // sample the General "knows" the Flag: from depth 5 (its quiescence
     // capture after Red's third move) every Red move is a lost game. The real enemy sees 16
     // unmoved pieces; with the enemy's guess (the public belief of Red's army) the search
-    // values the position by its material again.
+    // values the position by its material again. Since v12 a piece that stands within
+    // `THREAT` squares of our Flag at the root is no guess (session 15): with the radius at 3
+    // the General's capture is a lost game again, at 2 the guess holds.
     let red = [
         ("a1", 'M'),
         ("b1", 'B'),
@@ -183,10 +185,11 @@ fn an_enemy_three_squares_from_the_flag_is_a_guess_not_a_certain_loss() {
     play_all(&mut pos, &["a5xa4"]);
     let view = PlayerView::new(&pos, Side::Red);
     let clock = FrozenClock;
-    let best_mean = |flag_guess: bool| {
+    let best_mean = |flag_guess: bool, threat: i32| {
         // One depth alone (no blend): the claim is about depth 5's values.
         let mut config = StrategistConfig { flag_guess, plans: 0, ..StrategistConfig::default() };
         config.search.blend = false;
+        config.search.threat = threat;
         let mut depth = 0;
         let mut progress = |p: &Progress| depth = p.depth;
         let mut ctx = SearchContext::new(Budget::nodes(400_000), &clock, 3, &mut progress);
@@ -194,10 +197,12 @@ fn an_enemy_three_squares_from_the_flag_is_a_guess_not_a_certain_loss() {
         assert!(depth >= 5, "the search must reach depth 5 for this test (reached {depth})");
         *sums.iter().max().unwrap() as f64 / counted as f64
     };
-    let certain = best_mean(false);
+    let certain = best_mean(false, 2);
     assert!(certain < -1_000.0, "without the guess every move is a lost game: {certain}");
-    let guessed = best_mean(true);
+    let guessed = best_mean(true, 2);
     assert!(guessed > -500.0, "with the enemy's guess the position is not lost: {guessed}");
+    let near = best_mean(true, 3);
+    assert!(near < -1_000.0, "within the threat's radius the capture is certain again: {near}");
 }
 
 #[test]

@@ -5,7 +5,9 @@
 //! [`crate::ai::belief::matrix`]), scored by [`crate::ai::eval::strategist`], with
 //! Invincible's one-ply plans added lightly to every root move's value ([`PLANS`]), and the
 //! enemy's capture of our Flag inside the search valued by what the enemy can know of our
-//! Flag ([`FLAG_GUESS`]); setups from [`crate::ai::setupgen::strategist`].
+//! Flag ([`FLAG_GUESS`]) unless the capturing piece stood near it at the root ([`THREAT`]);
+//! the evaluation also counts the nearest enemy Miner's way to our Flag and our nearest piece
+//! that beats it ([`DANGER`], v12); setups from [`crate::ai::setupgen::strategist`].
 //!
 //! Splitting the work (a page with several workers, documented in the doc): every worker
 //! calls [`root_scores`] on the same view with its own seed (so its own samples) and the
@@ -215,13 +217,21 @@ pub const CONTEMPT: i32 = 0;
 pub const GUARD: i32 = 0;
 
 /// Distance (Manhattan) from our Flag within which an enemy piece at the root takes it in the
-/// search as a certain loss rather than by the enemy's guess ([`Settings::threat`]; session
-/// 15, docs/bots/strategist.md). 0: off.
-pub const THREAT: i32 = 0;
+/// search as a certain loss rather than by the enemy's guess ([`Settings::threat`]; v12,
+/// session 15, docs/bots/strategist.md). 3: a Miner beside the Bombs of a bombed-in Flag.
+/// Alone it was level against `perspecto-minimax` at 100 ms (172-3-25 against v11's
+/// 170-3-27 on the same 200 games, 13 better and 11 worse); with the Miner danger it is part
+/// of v12.
+pub const THREAT: i32 = 3;
 
 /// The Miner danger to our Flag, in percent of the evaluation's table
-/// ([`Settings::danger`]; session 15, docs/bots/strategist.md). 0: off.
-pub const DANGER: i32 = 0;
+/// ([`Settings::danger`]; v12, session 15, docs/bots/strategist.md). Measured at 100 ms on
+/// v11's 200 games of seed 2061 against `perspecto-minimax` (with [`THREAT`] 3): 100 without
+/// the chase 176-5-19, 200 without it 177-6-17, 200 with it 191-3-6 (96.2 %; 25 games better
+/// and 4 worse than v11's 170-3-27, two Flags lost to Miners against 24); against
+/// `invincible` on v11's 200 games of seed 2051, 152-16-32 (80.0 %) against 142-25-33
+/// (33 better, 27 worse).
+pub const DANGER: i32 = 200;
 
 /// Whether the move's armies are drawn with stratified uniforms
 /// ([`StrategistConfig::stratified`]; session 14, docs/bots/strategist.md).

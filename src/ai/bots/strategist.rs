@@ -230,7 +230,9 @@ pub const THREAT: i32 = 3;
 /// the chase 176-5-19, 200 without it 177-6-17, 200 with it 191-3-6 (96.2 %; 25 games better
 /// and 4 worse than v11's 170-3-27, two Flags lost to Miners against 24); against
 /// `invincible` on v11's 200 games of seed 2051, 152-16-32 (80.0 %) against 142-25-33
-/// (33 better, 27 worse).
+/// (33 better, 27 worse); against `perspecto-pe` 179-3-18 against 170-6-24 (23 better, 15
+/// worse); but against `perspecto-expectimax` 161-7-32 against 167-11-22 (18 better, 27 worse,
+/// not yet understood).
 pub const DANGER: i32 = 200;
 
 /// Whether the move's armies are drawn with stratified uniforms

@@ -214,14 +214,15 @@ impl Evaluator {
         self
     }
 
-    /// The guarded Flag's square if an enemy Miner stands within `reach` (Manhattan) of it.
-    fn miner_near(&self, pos: &Position, reach: i32) -> Option<(Side, Square)> {
-        let (side, _) = self.danger?;
+    /// The guarded side, its Flag's square and the danger's percent, if an enemy Miner stands
+    /// within `reach` (Manhattan) of that Flag.
+    fn miner_near(&self, pos: &Position, reach: i32) -> Option<(Side, Square, i32)> {
+        let (side, pct) = self.danger?;
         let f = self.flag[side]?;
         pos.pieces_of(side.opponent())
             .map(|id| pos.piece(id))
             .any(|p| p.kind == PieceKind::Miner && manhattan(p.square, f) <= reach)
-            .then_some((side, f))
+            .then_some((side, f, pct))
     }
 
     /// Whether a quiet move can change the Miner danger (an enemy Miner within one step of its
@@ -233,7 +234,7 @@ impl Evaluator {
     /// The guarded side's loss to the Miner danger in `pos` (0 when off or no Miner is near).
     pub fn danger_points(&self, pos: &Position) -> i32 {
         let reach = DANGER.len() as i32 - 1;
-        let Some((side, f)) = self.miner_near(pos, reach) else { return 0 };
+        let Some((side, f, pct)) = self.miner_near(pos, reach) else { return 0 };
         // Breadth-first from the Flag over the squares a Miner can cross.
         let mut dist = [u8::MAX; 100];
         let mut queue = [f; 100];
@@ -253,7 +254,6 @@ impl Evaluator {
                 let open = match pos.occupant(n) {
                     Some((s, k)) if s == side => matches!(k, PieceKind::Bomb | PieceKind::Scout | PieceKind::Spy),
                     Some((_, PieceKind::Miner)) => {
-                        let (_, pct) = self.danger.unwrap_or((side, 0));
                         let chase = pos
                             .pieces_of(side)
                             .map(|id| pos.piece(id))

@@ -519,9 +519,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         let Some((side, _)) = self.flag_guess else { return self };
         let Some(f) = self.eval.flag[side] else { return self };
         for id in pos.pieces_of(side.opponent()) {
-            let sq = pos.piece(id).square;
-            let d = (sq.row() as i32 - f.row() as i32).abs() + (sq.col() as i32 - f.col() as i32).abs();
-            if d <= radius {
+            if crate::ai::plans::manhattan(pos.piece(id).square, f) <= radius {
                 self.threats |= 1u128 << id.index();
             }
         }
@@ -1572,17 +1570,21 @@ mod tests {
         Position::from_placement(rules, &placement, Side::Red).unwrap()
     }
 
-    #[test]
-    fn a_flag_capture_below_the_root_counts_by_the_enemy_guess() {
-        // Red: Flag a1, a Sergeant far away on j1. Blue: a Major on a3, two steps from the
-        // Flag, and a Scout far away. Red cannot stop a3-a2, a2xa1: at depth 3 the Blue
-        // capture comes in its quiescence at ply 4.
-        let mut pos = placed(&[
+    /// Red: Flag a1, a Sergeant far away on j1. Blue: a Major on a3, two steps from the Flag,
+    /// and a Scout far away. Red cannot stop a3-a2, a2xa1: at depth 3 the Blue capture comes
+    /// in its quiescence at ply 4.
+    fn major_two_from_the_flag() -> Position {
+        placed(&[
             ("a1", Side::Red, PieceKind::Flag),
             ("j1", Side::Red, PieceKind::Sergeant),
             ("a3", Side::Blue, PieceKind::Major),
             ("j10", Side::Blue, PieceKind::Scout),
-        ]);
+        ])
+    }
+
+    #[test]
+    fn a_flag_capture_below_the_root_counts_by_the_enemy_guess() {
+        let mut pos = major_two_from_the_flag();
         let clock = FrozenClock;
         let mut sink = |_: &crate::ai::Progress| {};
         let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
@@ -1610,20 +1612,14 @@ mod tests {
         // The enemy's guess is 0 (it cannot know the Flag), but the Major stands two squares
         // from it at the root: within a threat radius of 2 its capture is a lost game, within
         // 1 the guess stands. A Scout far away is no threat at any radius here.
-        let mut pos = placed(&[
-            ("a1", Side::Red, PieceKind::Flag),
-            ("j1", Side::Red, PieceKind::Sergeant),
-            ("a3", Side::Blue, PieceKind::Major),
-            ("j10", Side::Blue, PieceKind::Scout),
-        ]);
+        let mut pos = major_two_from_the_flag();
         let clock = FrozenClock;
         let mut sink = |_: &crate::ai::Progress| {};
         let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
         let mut value = |radius: i32| {
             let mut table = Table::new(12);
-            let root = pos.clone();
             let s = Searcher::new(&mut ctx, &mut table, &pos).with_flag_guess(Side::Red, 0.0);
-            let mut s = if radius > 0 { s.with_flag_threat(&root, radius) } else { s };
+            let mut s = if radius > 0 { s.with_flag_threat(&pos, radius) } else { s };
             s.search(&mut pos, 3, 0, -INF, INF)
         };
         let blind = value(0);

@@ -99,6 +99,7 @@ impl Default for StrategistConfig {
                 guard: std_guard(),
                 threat: std_threat(),
                 danger: std_danger(),
+                cover: std_cover(),
             },
             plans: PLANS,
             flag_guess: FLAG_GUESS,
@@ -234,6 +235,15 @@ pub const THREAT: i32 = 3;
 /// worse); but against `perspecto-expectimax` 161-7-32 against 167-11-22 (18 better, 27 worse,
 /// not yet understood).
 pub const DANGER: i32 = 200;
+
+/// Whether the Miner danger's path avoids the squares next to our pieces that beat a Miner
+/// ([`Settings::cover`]; session 16, docs/bots/strategist.md). Off: at 100 ms on v12's 200
+/// games it lost fewer Flags to Miners against `perspecto-expectimax` (169-7-24 against
+/// 161-7-32) and `perspecto-pe` (181-4-15 against 179-3-18), was worse against `invincible`
+/// (139-28-33 against 152-16-32; 32 games better, 41 worse) and clearly worse against
+/// `perspecto-minimax` (1 better, 12 worse in the first 104 games): a defender beside the
+/// Bombs zeroes the danger, so the chase no longer pulls it onto a known Miner.
+pub const COVER: bool = false;
 
 /// Whether the move's armies are drawn with stratified uniforms
 /// ([`StrategistConfig::stratified`]; session 14, docs/bots/strategist.md).
@@ -586,6 +596,11 @@ fn std_threat() -> i32 {
 /// The Miner danger (`STRATEGIST_DANGER=percent` overrides [`DANGER`]).
 fn std_danger() -> i32 {
     tuning("STRATEGIST_DANGER").unwrap_or(DANGER)
+}
+
+/// The Miner danger's cover (`STRATEGIST_COVER=0|1` overrides [`COVER`]).
+fn std_cover() -> bool {
+    tuning::<u8>("STRATEGIST_COVER").map_or(COVER, |v| v != 0)
 }
 
 /// Stratified draws (`STRATEGIST_STRATIFY=0|1` overrides [`STRATIFIED`]).

@@ -144,6 +144,9 @@ pub struct Evaluator {
     /// The side whose Flag the Miner danger watches, and its scale in percent of [`DANGER`]
     /// ([`Evaluator::with_danger`]); `None`: off.
     pub danger: Option<(Side, i32)>,
+    /// Whether the Miner danger's path avoids the squares next to the guarded side's pieces
+    /// that beat a Miner ([`Evaluator::with_cover`]).
+    pub cover: bool,
 }
 
 /// Whether `kind` wins when a Miner attacks it or it attacks a Miner: a Sergeant or stronger.
@@ -172,7 +175,15 @@ impl Evaluator {
         });
         let miners_against =
             BySide::from_fn(|s| pos.pieces_of(s.opponent()).any(|id| pos.piece(id).kind == PieceKind::Miner));
-        Evaluator { values: Values::of_position(pos), flag, contempt: None, guard: 0, miners_against, danger: None }
+        Evaluator {
+            values: Values::of_position(pos),
+            flag,
+            contempt: None,
+            guard: 0,
+            miners_against,
+            danger: None,
+            cover: false,
+        }
     }
 
     /// The Miner guard, `points` > 0: a side scores `points` while one of its pieces that beats
@@ -214,6 +225,21 @@ impl Evaluator {
         self
     }
 
+    /// The Miner danger's cover: the Miner's path to the Flag may not cross a square next to
+    /// one of the guarded side's pieces that beat a Miner (other than the Miner's own square),
+    /// so the danger counts the Miner's moves around them, or nothing if they close every way.
+    ///
+    /// Why: most Flags still lost to Miners in session 15 were taken two plies after the Miner
+    /// took the last Bomb beside the Flag, with none of our pieces next to that Bomb to take
+    /// the Miner back; five plies see that too late, and the danger (a count of the Miner's
+    /// moves) cost the same wherever our defenders stood, the chase pulling them only towards
+    /// the Miner itself. A defender next to the Bomb on the Miner's way closes that way: the
+    /// Miner that takes the Bomb is taken before it reaches the Flag.
+    pub fn with_cover(mut self, on: bool) -> Self {
+        self.cover = on;
+        self
+    }
+
     /// The guarded side, its Flag's square and the danger's percent, if an enemy Miner stands
     /// within `reach` (Manhattan) of that Flag.
     fn miner_near(&self, pos: &Position, reach: i32) -> Option<(Side, Square, i32)> {
@@ -235,6 +261,15 @@ impl Evaluator {
     pub fn danger_points(&self, pos: &Position) -> i32 {
         let reach = DANGER.len() as i32 - 1;
         let Some((side, f, pct)) = self.miner_near(pos, reach) else { return 0 };
+        // The squares next to our pieces that beat a Miner (with the cover).
+        let mut covered = 0u128;
+        if self.cover {
+            for p in pos.pieces_of(side).map(|id| pos.piece(id)).filter(|p| beats_miner(p.kind)) {
+                for n in p.square.neighbours() {
+                    covered |= 1u128 << n.index();
+                }
+            }
+        }
         // Breadth-first from the Flag over the squares a Miner can cross.
         let mut dist = [u8::MAX; 100];
         let mut queue = [f; 100];
@@ -265,7 +300,7 @@ impl Evaluator {
                         return (DANGER[usize::from(d) + 1] + CHASE * chase) * pct / 100;
                     }
                     _ => true,
-                };
+                } && covered & (1u128 << n.index()) == 0;
                 if open {
                     dist[n.index()] = d + 1;
                     queue[tail] = n;
@@ -534,6 +569,44 @@ mod tests {
         assert_eq!(ev.danger_points(&at(&[])), 0);
         ev = ev.with_danger(Side::Red, 0);
         assert_eq!(ev.danger, None);
+    }
+
+    #[test]
+    fn the_miner_dangers_cover_closes_the_ways_next_to_our_defenders() {
+        use PieceKind::*;
+        // Red: Flag a1, Bombs b1 and a2, a Sergeant on `sergeant`. Blue: a Miner on a4 (three
+        // Miner moves by a3 and the Bomb a2), its Flag far away.
+        let at = |sergeant: &str| {
+            placed(&[
+                ("a1", Side::Red, Flag),
+                ("b1", Side::Red, Bomb),
+                ("a2", Side::Red, Bomb),
+                (sergeant, Side::Red, Sergeant),
+                ("a4", Side::Blue, Miner),
+                ("j10", Side::Blue, Flag),
+            ])
+        };
+        let danger = |sergeant: &str, cover: bool| {
+            let pos = at(sergeant);
+            let plain = Evaluator::new(&pos);
+            let ev = plain.clone().with_danger(Side::Red, 100).with_cover(cover);
+            assert_eq!(ev.evaluate(&pos, Side::Red), -ev.evaluate(&pos, Side::Blue), "not zero-sum");
+            ev.danger_points(&pos)
+        };
+        // Next to both Bombs (b2 touches a2 and b1): every way in is closed with the cover;
+        // without it the Miner's three moves count, and the chase two squares (b2 to a4).
+        assert_eq!(danger("b2", true), 0);
+        assert_eq!(danger("b2", false), DANGER[3] + 2 * CHASE);
+        // On b3 it covers a3, b2 and b4: the Miner's ways by a3 and round by b2 are closed and
+        // the way by c1 is longer than the table reaches.
+        assert_eq!(danger("b3", true), 0);
+        assert_eq!(danger("b3", false), DANGER[3] + CHASE);
+        // On c2 it covers b2, c1, c3 and d2, none of them on the Miner's way by a3: no change.
+        assert_eq!(danger("c2", true), DANGER[3] + 3 * CHASE);
+        assert_eq!(danger("c2", false), DANGER[3] + 3 * CHASE);
+        // On b4 (next to the Miner, covering a4's neighbours b3, b5 and c4 but not a3): the
+        // Miner's own square does not close its way.
+        assert_eq!(danger("b4", true), DANGER[3]);
     }
 
     #[test]

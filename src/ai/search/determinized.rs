@@ -956,6 +956,9 @@ pub struct Settings {
     /// The Miner danger to our Flag in the evaluation, in percent of
     /// [`crate::ai::eval::strategist::DANGER`] ([`Evaluator::with_danger`]); 0: off (session 15).
     pub danger: i32,
+    /// The Miner danger's path avoids the squares next to our pieces that beat a Miner
+    /// ([`Evaluator::with_cover`]; session 16).
+    pub cover: bool,
 }
 
 /// The outcome of [`search_samples`].
@@ -1007,7 +1010,7 @@ fn sample_searcher<'t, 'c, 'a>(
         s = s.with_guard(settings.guard);
     }
     if settings.danger > 0 {
-        s.eval = s.eval.with_danger(pos.to_move(), settings.danger);
+        s.eval = s.eval.with_danger(pos.to_move(), settings.danger).with_cover(settings.cover);
     }
     if let Some(q) = beliefs.flag_guess {
         s = s.with_flag_guess(pos.to_move(), q);

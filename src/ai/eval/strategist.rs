@@ -25,6 +25,7 @@
 //! far below [`crate::ai::eval::material::WIN`] - [`crate::ai::eval::material::MAX_PLY`].
 
 use crate::ai::eval::material::piece_value;
+use crate::ai::plans::manhattan;
 use crate::rules::{Army, BySide, PieceKind, Position, Side, Square};
 
 /// Share of a movable piece's value it is worth extra while the opponent has not seen it in
@@ -161,10 +162,6 @@ fn beats_miner(kind: PieceKind) -> bool {
             | PieceKind::General
             | PieceKind::Marshal
     )
-}
-
-fn manhattan(a: Square, b: Square) -> i32 {
-    (a.row() as i32 - b.row() as i32).abs() + (a.col() as i32 - b.col() as i32).abs()
 }
 
 impl Evaluator {
@@ -588,8 +585,7 @@ mod tests {
         };
         let danger = |sergeant: &str, cover: bool| {
             let pos = at(sergeant);
-            let plain = Evaluator::new(&pos);
-            let ev = plain.clone().with_danger(Side::Red, 100).with_cover(cover);
+            let ev = Evaluator::new(&pos).with_danger(Side::Red, 100).with_cover(cover);
             assert_eq!(ev.evaluate(&pos, Side::Red), -ev.evaluate(&pos, Side::Blue), "not zero-sum");
             ev.danger_points(&pos)
         };

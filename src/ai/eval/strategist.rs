@@ -258,9 +258,10 @@ impl Evaluator {
     pub fn danger_points(&self, pos: &Position) -> i32 {
         let reach = DANGER.len() as i32 - 1;
         let Some((side, f, pct)) = self.miner_near(pos, reach) else { return 0 };
-        // The squares next to our pieces that beat a Miner (with the cover).
+        // The squares next to our pieces that beat a Miner (with the cover; a switch that is off,
+        // left out of the page's module, which has no room under its size line for it).
         let mut covered = 0u128;
-        if self.cover {
+        if self.cover && !cfg!(target_arch = "wasm32") {
             for p in pos.pieces_of(side).map(|id| pos.piece(id)).filter(|p| beats_miner(p.kind)) {
                 for n in p.square.neighbours() {
                     covered |= 1u128 << n.index();

@@ -289,10 +289,15 @@ export class BoardView {
       (this.slides && performance.now() < this.slides.start + this.slides.dur) ||
       (this.model?.battle && performance.now() < this.model.battle.until);
     if (!busy()) return;
+    // Busy is read before the frame is drawn: a frame drawn while something still moved is
+    // always followed by one more, so the last frame drawn never holds a battle card or a
+    // piece part-way through its slide (reading it after the draw left one there when the
+    // animation ended between the two reads).
     const tick = () => {
       this.raf = 0;
+      const more = busy();
       this.draw();
-      if (busy()) this.raf = requestAnimationFrame(tick);
+      if (more) this.raf = requestAnimationFrame(tick);
     };
     this.raf = requestAnimationFrame(tick);
   }

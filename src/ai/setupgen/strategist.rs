@@ -92,6 +92,48 @@ pub fn bomb_in(setup: &mut Setup, rng: &mut BotRng) {
     }
 }
 
+/// Percent of classic setups given a decoy corner ([`decoy_corner`]; session 18, an
+/// experiment, off). `STRATEGIST_DECOY` overrides it natively; the page's module leaves the
+/// decoy out (it has no room under its size line for a switch that is off).
+pub const DECOY: u32 = 0;
+
+/// Builds a decoy of a bombed-in Flag in the back-row corner farther from the Flag: the corner,
+/// its neighbour on the back row and the square in front of it become Bombs, each swapped in
+/// from a Bomb elsewhere that does not touch the Flag (the Flag's own Bombs stay). Nothing
+/// happens unless the Flag stands on the back row and three such Bombs are free (a Flag in the
+/// middle of the back row, bombed in, leaves exactly three; one in a corner leaves four). The
+/// army and the Flag's square stay; only swapped pieces move.
+///
+/// Why: against the Perspecto bots most of v12's losses are its bombed-in Flag taken by a
+/// Miner that walks straight to it (24 of 32 against `perspecto-expectimax`, session 17): a
+/// bombed-in Flag is the one cluster of unmoved pieces on the back row whose centre never
+/// moves. A second such cluster, made of Bombs alone (which never move either), gives an enemy
+/// that reads the shape two to choose from, and a Miner that goes to the decoy spends its
+/// moves on Bombs in our half, known once it takes the first.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn decoy_corner(setup: &mut Setup, rng: &mut BotRng) {
+    let Some(f) = flag_index(setup) else { return };
+    if f >= 10 {
+        return;
+    }
+    let (corner, beside) = if f % 10 < 5 { (9, 8) } else { (0, 1) };
+    let decoy = [corner, beside, corner + 10];
+    let guard = neighbours(f).fold(1u64 << f, |m, n| m | 1 << n);
+    let mut spare: Vec<usize> = (0..40)
+        .filter(|&j| setup.get(j) == Some(PieceKind::Bomb) && guard & 1 << j == 0 && !decoy.contains(&j))
+        .collect();
+    let wanted = decoy.iter().filter(|&&d| setup.get(d) != Some(PieceKind::Bomb)).count();
+    if decoy.iter().any(|d| guard & 1 << d != 0) || spare.len() < wanted {
+        return;
+    }
+    for d in decoy {
+        if setup.get(d) != Some(PieceKind::Bomb) {
+            let j = spare.swap_remove(rng.random_range(0..spare.len()));
+            setup.slots_mut().swap(d, j);
+        }
+    }
+}
+
 /// One setup of `variant`.
 pub fn generate_setup(variant: Variant, rng: &mut BotRng) -> Setup {
     let best_of = crate::ai::bots::strategist::tuning::<usize>("STRATEGIST_BEST_OF").unwrap_or(BEST_OF).max(1);
@@ -99,6 +141,13 @@ pub fn generate_setup(variant: Variant, rng: &mut BotRng) -> Setup {
     let share = crate::ai::bots::strategist::tuning::<u32>("STRATEGIST_ENCLOSE").unwrap_or(ENCLOSE);
     if variant == Variant::Classic && rng.random_range(0..100) < share {
         bomb_in(&mut s, rng);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    if variant == Variant::Classic {
+        let share = crate::ai::bots::strategist::tuning::<u32>("STRATEGIST_DECOY").unwrap_or(DECOY);
+        if share > 0 && rng.random_range(0..100) < share {
+            decoy_corner(&mut s, rng);
+        }
     }
     if rng.random::<bool>() { mirrored(&s) } else { s }
 }
@@ -154,5 +203,39 @@ mod tests {
         let army = b.army();
         bomb_in(&mut b, &mut rng);
         assert_eq!(b.army(), army);
+    }
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn the_decoy_bombs_the_far_corner_and_keeps_the_army_the_flag_and_its_bombs() {
+        let mut rng = crate::ai::rng_from_seed(11);
+        let (mut built, mut back_row) = (0, 0);
+        for _ in 0..300 {
+            let mut s = generate(Variant::Classic, 4, &mut rng);
+            bomb_in(&mut s, &mut rng);
+            let mut t = s;
+            decoy_corner(&mut t, &mut rng);
+            let f = flag_index(&s).expect("a Flag");
+            assert_eq!(t.army(), s.army());
+            assert_eq!(flag_index(&t), Some(f));
+            assert_eq!(flag_bombed_in(&t), flag_bombed_in(&s), "{s} -> {t}");
+            let (c, b) = if f % 10 < 5 { (9, 8) } else { (0, 1) };
+            let done = [c, b, c + 10].iter().all(|&d| t.get(d) == Some(PieceKind::Bomb));
+            let moved = (0..40).filter(|&i| s.get(i) != t.get(i)).count();
+            if f < 10 {
+                back_row += 1;
+            }
+            if moved > 0 {
+                assert!(done && f < 10, "a decoy that is not a bombed corner: {s} -> {t}");
+                let filled = [c, b, c + 10].iter().filter(|&&d| s.get(d) != Some(PieceKind::Bomb)).count();
+                assert_eq!(moved, 2 * filled, "only the swapped pieces move: {s} -> {t}");
+                built += 1;
+            } else if f < 10 && !done {
+                let free = (0..40)
+                    .filter(|&j| s.get(j) == Some(PieceKind::Bomb) && j != f && !neighbours(f).any(|n| n == j))
+                    .count();
+                assert!(free < 3, "three free Bombs and no decoy: {s}");
+            }
+        }
+        assert!(built > back_row / 2, "decoys built in {built} of {back_row} back-row Flags");
     }
 }

@@ -74,13 +74,21 @@ fn flag_index(setup: &Setup) -> Option<usize> {
 pub fn bomb_in(setup: &mut Setup, rng: &mut BotRng) {
     let Some(f) = flag_index(setup) else { return };
     let near = neighbours(f).fold(0u64, |m, n| m | 1 << n);
-    for n in neighbours(f) {
+    swap_bombs_into(setup, neighbours(f), near, rng);
+}
+
+/// Makes each of `targets` a Bomb, in turn, by swapping it with a Bomb drawn uniformly from
+/// those outside the mask `keep` (a target that is a Bomb already is left alone); stops when
+/// no such Bomb is left. Shared by [`bomb_in`] and the decoy, so that both draw their Bombs
+/// the same way (the draw order is the one v10's measured setups were made with).
+fn swap_bombs_into(setup: &mut Setup, targets: impl Iterator<Item = usize>, keep: u64, rng: &mut BotRng) {
+    for n in targets {
         if setup.get(n) == Some(PieceKind::Bomb) {
             continue;
         }
         let (mut spare, mut count) = ([0usize; 40], 0);
         for j in 0..40 {
-            if setup.get(j) == Some(PieceKind::Bomb) && near & 1 << j == 0 {
+            if setup.get(j) == Some(PieceKind::Bomb) && keep & 1 << j == 0 {
                 spare[count] = j;
                 count += 1;
             }
@@ -104,8 +112,8 @@ pub const DECOY: u32 = 0;
 /// happens unless the Flag stands on the back row and enough such Bombs are free for the decoy's
 /// squares that are not Bombs yet (a Flag in the middle of the back row, bombed in, leaves
 /// exactly three; one in a corner leaves four; the decoy's corner is never next to a back-row
-/// Flag, which is at least five columns away). The
-/// army and the Flag's square stay; only swapped pieces move.
+/// Flag, which is at least five columns away). The army and the Flag's square stay; only
+/// swapped pieces move.
 ///
 /// Why: against the Perspecto bots most of v12's losses are its bombed-in Flag taken by a
 /// Miner that walks straight to it (25 of 32 against `perspecto-expectimax`, v12 in session 15): a
@@ -122,20 +130,14 @@ pub fn decoy_corner(setup: &mut Setup, rng: &mut BotRng) {
     let (corner, beside) = if f % 10 < 5 { (9, 8) } else { (0, 1) };
     let decoy = [corner, beside, corner + 10];
     let guard = neighbours(f).fold(1u64 << f, |m, n| m | 1 << n);
-    let mut spare: Vec<usize> = (0..40)
-        .filter(|&j| setup.get(j) == Some(PieceKind::Bomb) && guard & 1 << j == 0 && !decoy.contains(&j))
-        .collect();
-    let wanted = decoy.iter().filter(|&&d| setup.get(d) != Some(PieceKind::Bomb)).count();
     debug_assert!(decoy.iter().all(|d| guard & 1 << d == 0), "the decoy touches the Flag");
-    if spare.len() < wanted {
+    let keep = decoy.iter().fold(guard, |m, d| m | 1 << d);
+    let is_bomb = |j: &usize| setup.get(*j) == Some(PieceKind::Bomb);
+    let spare = (0..40).filter(|j| is_bomb(j) && keep & 1 << j == 0).count();
+    if spare < decoy.iter().filter(|d| !is_bomb(d)).count() {
         return;
     }
-    for d in decoy {
-        if setup.get(d) != Some(PieceKind::Bomb) {
-            let j = spare.swap_remove(rng.random_range(0..spare.len()));
-            setup.slots_mut().swap(d, j);
-        }
-    }
+    swap_bombs_into(setup, decoy.into_iter(), keep, rng);
 }
 
 /// One setup of `variant`.

@@ -313,3 +313,39 @@ fn depth_measures_positions_of_a_game() {
     let o = run(&["depth", "no-such-file.xml"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// `stratagem depth --ply N --verbose` looks at one decision of a game: the one position after
+/// N plies, every legal root move listed once with its sum, best first, the first being the
+/// move reported as chosen; a ply past the game's end measures nothing and exits 2.
+#[test]
+fn depth_at_one_ply_lists_the_root_moves_best_first() {
+    let file = game("generated-classic-flag.xml");
+    let o = run(&["depth", &file, "--ply", "31", "--nodes", "20000", "--verbose"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("positions: 1 (20000 nodes each, after 31 plies"), "{out}");
+    let line = out.lines().find(|l| l.contains(" ply 31: ")).expect("the position's line");
+    assert_eq!(out.lines().filter(|l| l.contains(" ply ")).count(), 1, "one position: {out}");
+    let chosen = line.split(", move ").nth(1).and_then(|r| r.split(',').next()).expect("the move chosen");
+    let ranked: Vec<(String, i64)> = line
+        .split(", sums ")
+        .nth(1)
+        .expect("the sums")
+        .split(", ")
+        .map(|e| {
+            let (m, v) = e.split_once(' ').expect("move and sum");
+            (m.to_string(), v.parse().expect("a sum"))
+        })
+        .collect();
+    assert_eq!(ranked[0].0, chosen, "{line}");
+    assert!(ranked.windows(2).all(|w| w[0].1 >= w[1].1), "best first: {line}");
+    let mut names: Vec<&str> = ranked.iter().map(|(m, _)| m.as_str()).collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), ranked.len(), "each move once: {line}");
+    assert!(ranked.len() >= 2, "a choice to look at: {line}");
+    assert!(names.iter().all(|m| stratagem::rules::Move::parse(m).is_ok()), "{line}");
+    let o = run(&["depth", &file, "--ply", "100000", "--nodes", "20000"]);
+    assert_eq!(o.status.code(), Some(2), "no such ply: {}", stdout(&o));
+    assert!(stderr(&o).contains("no position measured"), "{}", stderr(&o));
+}

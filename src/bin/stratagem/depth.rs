@@ -37,8 +37,14 @@ pub struct Args {
     /// At most this many positions in all.
     #[arg(long, default_value_t = 100)]
     positions: usize,
+    /// Only the position after exactly this many plies of each game (its side to move; with
+    /// --viewer, only if that side is the viewer's), instead of every N-th: to look at one
+    /// decision of a saved game.
+    #[arg(long, value_name = "N", conflicts_with = "every")]
+    ply: Option<usize>,
     /// One line per position as well (the depths, the nodes of each iteration, the move
-    /// chosen and the sums over the samples).
+    /// chosen and every root move with its sum over the samples, best first: the sums the bot
+    /// chooses by, plans included).
     #[arg(long)]
     verbose: bool,
     /// Deepest iteration (with a large --nodes: a fixed-depth search, to compare the values
@@ -175,7 +181,11 @@ pub fn run(args: Args) -> ExitCode {
         let mut views = [PlayerView::new(&start, Side::Red), PlayerView::new(&start, Side::Blue)];
         for (ply, p) in rp.plies.iter().enumerate() {
             let s = usize::from(views[0].to_move() == Side::Blue);
-            if sides[s] && ply >= s && (ply - s).is_multiple_of(every) {
+            let due = match args.ply {
+                Some(n) => ply == n,
+                None => ply >= s && (ply - s).is_multiple_of(every),
+            };
+            if sides[s] && due {
                 if t.positions >= args.positions {
                     break 'files;
                 }
@@ -187,14 +197,17 @@ pub fn run(args: Args) -> ExitCode {
                     root_scores_with_stats(&views[s], &mut ctx, config, &mut BeliefCache::new());
                 if !stats.sample_depths.is_empty() {
                     if args.verbose {
-                        let best = (0..sums.len()).max_by_key(|&i| (sums[i], std::cmp::Reverse(i))).unwrap_or(0);
+                        // Best first; equal sums in the order of the legal moves.
+                        let mut ranked: Vec<usize> = (0..sums.len()).collect();
+                        ranked.sort_by_key(|&i| (std::cmp::Reverse(sums[i]), i));
+                        let scores: Vec<String> = ranked.iter().map(|&i| format!("{} {}", moves[i], sums[i])).collect();
                         println!(
-                            "{} ply {ply}: depths {:?}, nodes by iteration {:?}, move {}, sums {:?}",
+                            "{} ply {ply}: depths {:?}, nodes by iteration {:?}, move {}, sums {}",
                             file.display(),
                             stats.sample_depths,
                             stats.iteration_nodes,
-                            moves[best],
-                            sums
+                            moves[ranked[0]],
+                            scores.join(", ")
                         );
                     }
                     t.add(&stats);
@@ -212,7 +225,11 @@ pub fn run(args: Args) -> ExitCode {
         return ExitCode::from(2);
     }
     let n = t.positions as f64;
-    println!("positions: {} ({} nodes each, every {} plies, seed {})", t.positions, args.nodes, every, args.seed);
+    let which = match args.ply {
+        Some(n) => format!("after {n} plies"),
+        None => format!("every {every} plies"),
+    };
+    println!("positions: {} ({} nodes each, {which}, seed {})", t.positions, args.nodes, args.seed);
     println!(
         "finished depth: shallowest sample mean {:.2}, samples' mean {:.2}",
         t.min_depth as f64 / n,

@@ -25,12 +25,18 @@
 //!   keeps some probability (the mix is this scorer's choice, written here so the figure can
 //!   be read).
 //!
+//! Besides, every attack a scored side makes on an enemy piece its view does not know is
+//! checked against the `matrix` model's row of that piece just before the attack: the odds of
+//! winning, trading and losing it gives against what happened ([`AttackOdds`], by the
+//! attacker's rank and whether the defender had moved). The bots' root attacks are chance
+//! nodes over these odds; a model that calls the outcome too rosy sends pieces to die.
+//!
 //! Native tooling (`stratagem beliefs`): nothing here is used by a bot.
 
 use crate::ai::BotRng;
 use crate::ai::belief::matrix::PublicReplay;
 use crate::ai::belief::{BeliefMatrix, Unknowns};
-use crate::rules::{MoveReport, PieceKind, PlayerView, Position, Side};
+use crate::rules::{Battle, MoveReport, PieceKind, PlayerView, Position, Side, battle};
 use rand::SeedableRng;
 
 /// The smallest probability a prediction is scored with (so a ruled-out truth costs about 20
@@ -113,6 +119,58 @@ impl Score {
     }
 }
 
+/// Attackers grouped for [`AttackOdds`]: Marshal to Colonel, Major and Captain, the rest.
+pub const ATTACKERS: [&str; 3] = ["Marshal-Colonel", "Major-Captain", "Lieutenant and below"];
+
+/// The group of [`ATTACKERS`] an attacker falls in.
+fn attacker_group(k: PieceKind) -> usize {
+    use PieceKind::*;
+    match k {
+        Marshal | General | Colonel => 0,
+        Major | Captain => 1,
+        _ => 2,
+    }
+}
+
+/// The `matrix` model's odds for attacks on unknown pieces against their outcomes, one cell per
+/// attacker group ([`ATTACKERS`]) and defender that had or had not moved.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct AttackOdds {
+    /// Attacks.
+    pub attacks: u64,
+    /// Sums of the predicted probabilities: attacker wins, both removed, defender wins.
+    pub predicted: [f64; 3],
+    /// Outcomes, in the same order.
+    pub observed: [u64; 3],
+}
+
+impl AttackOdds {
+    fn add(&mut self, row: &[f64; 12], attacker: PieceKind, outcome: Battle) {
+        let class = |b: Battle| match b {
+            Battle::AttackerWins => 0,
+            Battle::BothRemoved => 1,
+            Battle::DefenderWins => 2,
+        };
+        let total: f64 = row.iter().sum();
+        if total <= 0.0 {
+            return;
+        }
+        for k in PieceKind::ALL {
+            self.predicted[class(battle(attacker, k))] += row[k.index()] / total;
+        }
+        self.observed[class(outcome)] += 1;
+        self.attacks += 1;
+    }
+
+    fn merge(&mut self, o: &AttackOdds) {
+        self.attacks += o.attacks;
+        for i in 0..3 {
+            self.predicted[i] += o.predicted[i];
+            self.observed[i] += o.observed[i];
+        }
+    }
+}
+
 /// Scores of every model, in all and split by phase and by whether the piece had moved.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scores {
@@ -124,6 +182,9 @@ pub struct Scores {
     pub by_phase: [[Score; 3]; 3],
     /// Index: 0 unmoved, 1 moved; then model.
     pub by_moved: [[Score; 3]; 2],
+    /// The matrix's odds for the scored sides' attacks on unknown pieces. Index: attacker group
+    /// ([`ATTACKERS`]), then 0 unmoved defender, 1 moved.
+    pub attacks: [[AttackOdds; 2]; 3],
 }
 
 impl Scores {
@@ -137,6 +198,11 @@ impl Scores {
             }
             for v in 0..2 {
                 self.by_moved[v][m].merge(&o.by_moved[v][m]);
+            }
+        }
+        for (a, b) in self.attacks.iter_mut().zip(&o.attacks) {
+            for v in 0..2 {
+                a[v].merge(&b[v]);
             }
         }
     }
@@ -194,6 +260,23 @@ impl Scores {
         }
         let ruled: Vec<String> = MODELS.iter().zip(&self.all).map(|(m, sc)| format!("{m} {}", sc.ruled_out)).collect();
         s += &format!("\nGames: {}. Truth given less than {FLOOR:e} (ruled out): {}.\n", self.games, ruled.join(", "));
+        // The matrix's odds for attacks on unknown pieces: predicted (mean) against observed
+        // shares of won, traded and lost attacks.
+        s += "\n| attacks on unknown pieces (matrix) | attacks | won: predicted, observed | traded: predicted, observed | lost: predicted, observed |\n|---|---:|---|---|---|\n";
+        for (g, name) in ATTACKERS.iter().enumerate() {
+            for (v, moved) in ["unmoved", "moved"].iter().enumerate() {
+                let a = &self.attacks[g][v];
+                if a.attacks == 0 {
+                    continue;
+                }
+                let n = a.attacks as f64;
+                s += &format!("| {name} on {moved} | {} |", a.attacks);
+                for i in 0..3 {
+                    s += &format!(" {:.1} %, {:.1} % |", 100.0 * a.predicted[i] / n, 100.0 * a.observed[i] as f64 / n);
+                }
+                s.push('\n');
+            }
+        }
         s
     }
 }
@@ -213,6 +296,9 @@ pub struct ScoreSettings {
     pub seed: u64,
     /// Whose views predict: Red's, Blue's (the other side's pieces).
     pub sides: [bool; 2],
+    /// The `matrix` and `sampler` models' tilt of moved pieces towards the stronger kinds
+    /// ([`PublicReplay::matrix_tilted`]; 0: the matrix as `invincible` reads it).
+    pub tilt: f64,
 }
 
 /// Scores one game: `start` is its first position (the truth), `reports` its plies in order.
@@ -229,6 +315,14 @@ pub fn score_game(start: &Position, reports: &[MoveReport], settings: &ScoreSett
             }
         }
         if let Some(r) = reports.get(ply) {
+            let s = usize::from(r.side == Side::Blue);
+            if let Some(b) = r.battle.filter(|_| settings.sides[s])
+                && views[s].piece(b.defender).kind.is_none()
+            {
+                let row = replays[s].matrix_tilted(r.side.opponent(), settings.tilt).probabilities(b.defender);
+                let moved = usize::from(views[s].piece(b.defender).moved);
+                scores.attacks[attacker_group(b.attacker_kind)][moved].add(&row, b.attacker_kind, b.result);
+            }
             for s in 0..2 {
                 // A report that does not fit a view cannot come from a replay the engine
                 // accepted; stop scoring this game rather than score a wrong view.
@@ -257,7 +351,7 @@ fn predict(
     if uniform.is_empty() {
         return;
     }
-    let matrix: BeliefMatrix = replay.matrix(view.side().opponent());
+    let matrix: BeliefMatrix = replay.matrix_tilted(view.side().opponent(), settings.tilt);
     // The sampler's frequencies over `samples` drawn armies.
     let mut counts = vec![[0u32; 12]; uniform.len()];
     let mut drawn = 0u32;

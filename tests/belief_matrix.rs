@@ -569,3 +569,55 @@ fn joint_sampler_marginals_match_exact_enumeration() {
     }
     assert!(gap(&joint) < 0.02, "joint sampler off the exact marginals by {}", gap(&joint));
 }
+
+/// The tilt of moved pieces (session 19, `PublicReplay::matrix_tilted`): over random games the
+/// tilted matrix keeps every invariant of the plain one, a tilt of 0 is the plain matrix, and a
+/// positive tilt raises the expected strength of the moved unknown pieces and lowers that of
+/// the unmoved ones (the counts are shared between them), while a negative one does the
+/// opposite.
+#[test]
+fn tilting_moved_pieces_moves_strength_from_the_unmoved_ones_and_keeps_the_counts() {
+    let strength = |p: &[f64; 12]| -> f64 {
+        PieceKind::ALL.iter().filter(|k| k.is_movable()).map(|&k| p[k.index()] * f64::from(k as u8 - 2)).sum()
+    };
+    let mut rng = rng_from_seed(11);
+    let red = random_setup(Variant::Classic, &mut rng);
+    let blue = random_setup(Variant::Classic, &mut rng);
+    let mut game = Game::new(Rules::for_variant(Variant::Classic), &red, &blue).unwrap();
+    let mut checked = 0;
+    for ply in 0..240 {
+        if game.outcome().is_some() {
+            break;
+        }
+        if ply % 20 == 19 {
+            let view = game.view(Side::Red);
+            let replay = PublicReplay::from_view(&view);
+            let plain = replay.matrix(Side::Blue);
+            let zero = replay.matrix_tilted(Side::Blue, 0.0);
+            let (up, down) = (replay.matrix_tilted(Side::Blue, 0.3), replay.matrix_tilted(Side::Blue, -0.3));
+            check_matrix(&up, &view, Side::Blue, view.enemy_remaining(), ply);
+            check_matrix(&down, &view, Side::Blue, view.enemy_remaining(), ply);
+            let unknown: Vec<PieceId> = view.unknown_enemies().collect();
+            let moved = |id: &PieceId| view.piece(*id).moved;
+            let mean = |m: &BeliefMatrix, want: bool| -> Option<f64> {
+                let ids: Vec<&PieceId> = unknown.iter().filter(|id| moved(id) == want).collect();
+                (!ids.is_empty())
+                    .then(|| ids.iter().map(|id| strength(&m.probabilities(**id))).sum::<f64>() / ids.len() as f64)
+            };
+            for id in &unknown {
+                assert_eq!(plain.probabilities(*id), zero.probabilities(*id), "tilt 0 is the plain matrix");
+            }
+            if let (Some(m0), Some(u0)) = (mean(&plain, true), mean(&plain, false)) {
+                let (m_up, u_up) = (mean(&up, true).unwrap(), mean(&up, false).unwrap());
+                let (m_down, u_down) = (mean(&down, true).unwrap(), mean(&down, false).unwrap());
+                assert!(m_up > m0 + 0.05 && m0 > m_down + 0.05, "ply {ply}: moved {m_down} < {m0} < {m_up}");
+                assert!(u_up < u0 && u0 < u_down, "ply {ply}: unmoved {u_up} < {u0} < {u_down}");
+                checked += 1;
+            }
+        }
+        let moves = game.position().legal_moves();
+        let mv = *moves.choose(&mut rng).expect("a legal move");
+        game.play(mv).unwrap();
+    }
+    assert!(checked >= 5, "positions with moved and unmoved unknown pieces: {checked}");
+}

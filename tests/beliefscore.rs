@@ -12,7 +12,7 @@ use stratagem::rules::{Army, BySide, PieceKind, Position, Rules, Setup, Side, Va
 use stratagem::{Budget, Game};
 
 fn settings(every: u32, samples: u32) -> ScoreSettings {
-    ScoreSettings { every, samples, proposals: 1, seed: 9, sides: [true, true] }
+    ScoreSettings { every, samples, proposals: 1, seed: 9, sides: [true, true], tilt: 0.0 }
 }
 
 fn human_setups(n: usize) -> Vec<Setup> {
@@ -100,6 +100,37 @@ fn a_played_game_never_rules_out_the_truth_and_counts_every_unknown_piece() {
         let moved: u64 = sc.by_moved.iter().map(|p| p[m].predictions).sum();
         assert_eq!((phases, moved), (expected, expected));
     }
+    // The attack odds: every attack on a piece the attacker's side did not know, once, with
+    // its outcome; each attack's predicted odds sum to one.
+    let mut game = Game::new(rules, &setups.red, &setups.blue).unwrap();
+    let mut blind = [[0u64; 3]; 2];
+    for r in &reports {
+        if let Some(b) = r.battle
+            && game.view(r.side).piece(b.defender).kind.is_none()
+        {
+            let moved = usize::from(game.view(r.side).piece(b.defender).moved);
+            let outcome = match b.result {
+                stratagem::rules::Battle::AttackerWins => 0,
+                stratagem::rules::Battle::BothRemoved => 1,
+                stratagem::rules::Battle::DefenderWins => 2,
+            };
+            blind[moved][outcome] += 1;
+        }
+        game.play(r.mv()).unwrap();
+    }
+    for v in 0..2 {
+        let cells: Vec<_> = sc.attacks.iter().map(|g| g[v]).collect();
+        let attacks: u64 = cells.iter().map(|a| a.attacks).sum();
+        assert_eq!(attacks, blind[v].iter().sum::<u64>(), "attacks on {} unknown pieces", ["unmoved", "moved"][v]);
+        for (i, &n) in blind[v].iter().enumerate() {
+            assert_eq!(cells.iter().map(|a| a.observed[i]).sum::<u64>(), n, "outcome {i}");
+        }
+        for a in &cells {
+            let p: f64 = a.predicted.iter().sum();
+            assert!((p - a.attacks as f64).abs() < 1e-6, "odds sum to one per attack: {p} over {}", a.attacks);
+        }
+    }
+    assert!(blind.iter().flatten().sum::<u64>() > 0, "the game had attacks on unknown pieces");
     // Only one side's view: about half the predictions, none when no side predicts.
     let red_only = score_game(&start, &reports, &ScoreSettings { sides: [true, false], ..settings(every, 0) });
     assert!(red_only.all[0].predictions > 0 && red_only.all[0].predictions < expected);

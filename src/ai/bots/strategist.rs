@@ -68,6 +68,10 @@ pub struct StrategistConfig {
     /// ([`BeliefMatrix::sample_stratified`]) rather than one by one; default [`STRATIFIED`].
     /// Only with [`StrategistConfig::proposals`] = 1 (the joint draw keeps its own).
     pub stratified: bool,
+    /// The tilt of moved unknown enemy pieces towards the stronger kinds in the armies drawn
+    /// and the root's chance nodes, in hundredths ([`crate::ai::belief::matrix::PublicReplay::matrix_tilted`]); 0: off
+    /// (session 19). Natively only.
+    pub tilt: u32,
 }
 
 impl StrategistConfig {
@@ -109,6 +113,7 @@ impl Default for StrategistConfig {
             bomb_cost: std_bomb_cost(),
             enemy_model: std_enemy_model(),
             stratified: std_stratified(),
+            tilt: tuning("STRATEGIST_TILT").unwrap_or(0),
         }
     }
 }
@@ -294,7 +299,7 @@ pub fn root_scores_with_stats(
         ctx.add_nodes(1);
         return ((moves.clone(), vec![0; moves.len()], 0), SearchStats::default());
     }
-    let matrix = cache.replay(view).matrix(view.side().opponent());
+    let matrix = cache.replay(view).matrix_tilted(view.side().opponent(), f64::from(config.tilt) / 100.0);
     let draw = |ctx: &mut SearchContext| {
         let army = if config.proposals > 1 {
             matrix.sample_joint(view, &mut ctx.rng, config.proposals)

@@ -34,6 +34,11 @@ pub struct Args {
     /// guessed. Default: both sides of every game.
     #[arg(long, value_name = "NAME")]
     viewer: Option<String>,
+    /// Tilt of moved pieces towards the stronger kinds in the `matrix` and `sampler` models
+    /// (the strategist's `STRATEGIST_TILT` in hundredths; 0: the matrix as `invincible` reads
+    /// it).
+    #[arg(long, default_value_t = 0.0)]
+    tilt: f64,
 }
 
 fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
@@ -103,6 +108,7 @@ pub fn run(args: Args) -> ExitCode {
             proposals: args.proposals,
             seed: args.seed ^ i as u64,
             sides,
+            tilt: args.tilt,
         };
         total.merge(&score_game(&start, &reports, &settings));
     }

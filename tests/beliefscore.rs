@@ -131,6 +131,15 @@ fn a_played_game_never_rules_out_the_truth_and_counts_every_unknown_piece() {
         }
     }
     assert!(blind.iter().flatten().sum::<u64>() > 0, "the game had attacks on unknown pieces");
+    // The odds are read before the battle: had the row been taken after it (one-hot on the
+    // truth), the predicted shares would equal the observed ones exactly.
+    let gap: f64 = sc
+        .attacks
+        .iter()
+        .flatten()
+        .flat_map(|a| (0..3).map(move |i| (a.predicted[i] - a.observed[i] as f64).abs()))
+        .sum();
+    assert!(gap > 0.5, "predicted odds equal to the outcomes: read after the battle? ({gap})");
     // Only one side's view: about half the predictions, none when no side predicts.
     let red_only = score_game(&start, &reports, &ScoreSettings { sides: [true, false], ..settings(every, 0) });
     assert!(red_only.all[0].predictions > 0 && red_only.all[0].predictions < expected);

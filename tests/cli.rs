@@ -324,8 +324,8 @@ fn depth_at_one_ply_lists_the_root_moves_best_first() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("positions: 1 (20000 nodes each, after 31 plies"), "{out}");
-    let line = out.lines().find(|l| l.contains(" ply 31: ")).expect("the position's line");
-    assert_eq!(out.lines().filter(|l| l.contains(" ply ")).count(), 1, "one position: {out}");
+    let line = out.lines().find(|l| l.contains(" after 31 plies: ")).expect("the position's line");
+    assert_eq!(out.lines().filter(|l| l.contains(" plies: depths")).count(), 1, "one position: {out}");
     let chosen = line.split(", move ").nth(1).and_then(|r| r.split(',').next()).expect("the move chosen");
     let ranked: Vec<(String, i64)> = line
         .split(", sums ")
@@ -343,9 +343,24 @@ fn depth_at_one_ply_lists_the_root_moves_best_first() {
     names.sort();
     names.dedup();
     assert_eq!(names.len(), ranked.len(), "each move once: {line}");
-    assert!(ranked.len() >= 2, "a choice to look at: {line}");
-    assert!(names.iter().all(|m| stratagem::rules::Move::parse(m).is_ok()), "{line}");
+    // The position is the one after 31 plies: `replay --json` lists its legal moves under
+    // ply 32 (numbered from 1), and they are the moves ranked, each once.
+    let o = run(&["replay", &file, "--json"]);
+    let legal: Vec<String> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|v| v["ply"] == 32)
+        .expect("ply 32 in the replay")["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    let mut legal: Vec<&str> = legal.iter().map(String::as_str).collect();
+    legal.sort();
+    assert!(legal.len() >= 2, "a choice to look at: {line}");
+    assert_eq!(names, legal, "the root moves are the legal moves after 31 plies");
     let o = run(&["depth", &file, "--ply", "100000", "--nodes", "20000"]);
     assert_eq!(o.status.code(), Some(2), "no such ply: {}", stdout(&o));
-    assert!(stderr(&o).contains("no position measured"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("no position measured: no game has a decision"), "{}", stderr(&o));
 }

@@ -506,15 +506,17 @@ impl PublicReplay {
 
     /// The belief matrix of `side`'s pieces with every moved unknown piece's row tilted
     /// towards the stronger kinds before the fit: the weight of a movable kind of strength `r`
-    /// (the Spy 0 to the Marshal 9) is multiplied by `exp(tilt * r)`, and the fit to the
+    /// ([`PieceKind::strength`], the Spy 1 to the Marshal 10) is multiplied by
+    /// `exp(tilt * r)` (a common factor per row, so the same as counting from 0), and the fit to the
     /// counts then takes that strength from the unmoved pieces. 0: [`PublicReplay::matrix`].
     ///
     /// Why (session 19, `stratagem beliefs`' attack odds): over the strategist's games against
     /// `invincible`, the Perspecto bots and `negamax`, the matrix gives its attacks on unknown
-    /// pieces that had moved far better odds than they met (a Major or Captain attacking one:
-    /// 76 % won predicted, 56 % observed against `invincible`; a Lieutenant or lower: 40-58 %
-    /// predicted, 23-45 % observed), while its odds on unmoved pieces are right within a few
-    /// points. Natively only (the page's module has no room for it): 0 in WebAssembly.
+    /// pieces that had moved better odds than they met, by 6-21 points of attacks won (a Major
+    /// or Captain attacking one: 76 % won predicted, 56 % observed against `invincible`; a
+    /// Lieutenant or lower: 40-59 % predicted, 23-47 % observed), while against the opponents
+    /// with human-like setups its odds on unmoved pieces are right within a few points.
+    /// Natively only (the page's module has no room for it): 0 in WebAssembly.
     pub fn matrix_tilted(&self, side: Side, tilt: f64) -> BeliefMatrix {
         let n = self.n[side];
         let tilt = if cfg!(target_arch = "wasm32") { 0.0 } else { tilt };
@@ -800,9 +802,11 @@ impl PublicReplay {
             }
         }
         if tilt != 0.0 {
+            let factor: [f64; 12] =
+                std::array::from_fn(|k| PieceKind::ALL[k].strength().map_or(1.0, |r| (tilt * f64::from(r)).exp()));
             for (row, _) in rows.iter_mut().zip(&moved).filter(|(_, m)| **m) {
-                for k in PieceKind::ALL.into_iter().filter(|k| k.is_movable()) {
-                    row[k.index()] *= (tilt * f64::from(k as u8 - PieceKind::Spy as u8)).exp();
+                for (x, f) in row.iter_mut().zip(&factor) {
+                    *x *= f;
                 }
             }
         }

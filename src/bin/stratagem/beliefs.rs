@@ -34,11 +34,19 @@ pub struct Args {
     /// guessed. Default: both sides of every game.
     #[arg(long, value_name = "NAME")]
     viewer: Option<String>,
-    /// Tilt of moved pieces towards the stronger kinds in the `matrix` and `sampler` models
-    /// (the strategist's `STRATEGIST_TILT` in hundredths; 0: the matrix as `invincible` reads
-    /// it).
-    #[arg(long, default_value_t = 0.0)]
+    /// Tilt of moved pieces towards the stronger kinds in the `matrix` and `sampler` models,
+    /// as a fraction between -2 and 2 (0.3 is the strategist's `STRATEGIST_TILT=30`; 0: the
+    /// matrix as `invincible` reads it).
+    #[arg(long, default_value_t = 0.0, value_parser = tilt_value)]
     tilt: f64,
+}
+
+/// A tilt: a finite number between -2 and 2 (beyond, `exp` swamps the rows).
+fn tilt_value(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(t) if t.is_finite() && (-2.0..=2.0).contains(&t) => Ok(t),
+        _ => Err(format!("'{text}' is not a tilt: expected a number between -2 and 2, e.g. 0.3")),
+    }
 }
 
 fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
@@ -125,11 +133,12 @@ pub fn run(args: Args) -> ExitCode {
         Some(n) => format!("the side played by {n}"),
     };
     println!(
-        "Predictions every {} plies by {whose}; sampler: {} armies per prediction ({} proposals each), seed {}.",
+        "Predictions every {} plies by {whose}; sampler: {} armies per prediction ({} proposals each), seed {}; tilt of moved pieces {}.",
         args.every.max(1),
         args.samples,
         args.proposals.max(1),
-        args.seed
+        args.seed,
+        args.tilt
     );
     if failed { ExitCode::from(2) } else { ExitCode::SUCCESS }
 }

@@ -3,7 +3,8 @@
 //! the depth each sample finished, the nodes of each iteration, the quiescence share, the
 //! transposition table's hit rate and how often the first move searched failed high. The
 //! measurement behind search-efficiency changes (docs/bots/strategist.md, "Search"); a node
-//! budget and a frozen clock make it the same on every machine.
+//! budget and a frozen clock make it the same on every machine. With `--ply N --verbose` it
+//! looks at one decision of a saved game: every root move with the bot's sum for it.
 //!
 //! Exit codes: 0 measured; 2 a file cannot be read or parsed, or no position was measured.
 
@@ -37,9 +38,9 @@ pub struct Args {
     /// At most this many positions in all.
     #[arg(long, default_value_t = 100)]
     positions: usize,
-    /// Only the position after exactly this many plies of each game (its side to move; with
-    /// --viewer, only if that side is the viewer's), instead of every N-th: to look at one
-    /// decision of a saved game.
+    /// Only the position after exactly N plies of each game (its side to move; with --viewer,
+    /// only if that side is the viewer's), instead of every N-th: to look at one decision of a
+    /// saved game, the move `stratagem replay` numbers N+1.
     #[arg(long, value_name = "N", conflicts_with = "every")]
     ply: Option<usize>,
     /// One line per position as well (the depths, the nodes of each iteration, the move
@@ -182,7 +183,8 @@ pub fn run(args: Args) -> ExitCode {
         for (ply, p) in rp.plies.iter().enumerate() {
             let s = usize::from(views[0].to_move() == Side::Blue);
             let due = match args.ply {
-                Some(n) => ply == n,
+                Some(target) if ply > target => continue 'files,
+                Some(target) => ply == target,
                 None => ply >= s && (ply - s).is_multiple_of(every),
             };
             if sides[s] && due {
@@ -202,7 +204,7 @@ pub fn run(args: Args) -> ExitCode {
                         ranked.sort_by_key(|&i| (std::cmp::Reverse(sums[i]), i));
                         let scores: Vec<String> = ranked.iter().map(|&i| format!("{} {}", moves[i], sums[i])).collect();
                         println!(
-                            "{} ply {ply}: depths {:?}, nodes by iteration {:?}, move {}, sums {}",
+                            "{} after {ply} plies: depths {:?}, nodes by iteration {:?}, move {}, sums {}",
                             file.display(),
                             stats.sample_depths,
                             stats.iteration_nodes,
@@ -221,7 +223,13 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     if t.positions == 0 {
-        eprintln!("no position measured");
+        match args.ply {
+            Some(n) => eprintln!(
+                "no position measured: no game has a decision of the measured side after {n} plies \
+                 (past its end, the other side to move, or a single legal move)"
+            ),
+            None => eprintln!("no position measured"),
+        }
         return ExitCode::from(2);
     }
     let n = t.positions as f64;

@@ -142,7 +142,18 @@ build_pkg() {
   # The module is the web/ crate (the page's facade over the engine); wasm-release is the
   # release profile with the facade and the dependencies optimised for size (Cargo.toml says why).
   # --out-name keeps the package's file names (pkg/stratagem.js, stratagem_bg.wasm) the page loads.
-  (cd "$ROOT" && cargo build --profile wasm-release -p stratagem-module --lib --target wasm32-unknown-unknown)
+  # The dependencies' source paths in the module's panic messages lose the registry's directory
+  # (".../registry/src/index.crates.io-<hash>/"; the crate and file stay): 1,184 bytes raw, 65
+  # gzipped (BENCHMARKS.md, session 20). `cargo fetch` first, so that the sources are unpacked on
+  # a fresh machine. Only this build sees the flags; the native and test builds keep their caches.
+  local remap="" dir
+  (cd "$ROOT" && cargo fetch --quiet --target wasm32-unknown-unknown)
+  for dir in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/; do
+    # (RUSTFLAGS splits at spaces: a path with one is left as it is.)
+    if [ -d "$dir" ] && [[ "$dir" != *" "* ]]; then remap="$remap --remap-path-prefix=$dir="; fi
+  done
+  (cd "$ROOT" && RUSTFLAGS="${RUSTFLAGS:-}$remap" \
+    cargo build --profile wasm-release -p stratagem-module --lib --target wasm32-unknown-unknown)
   wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
     --out-name stratagem --out-dir "$ROOT/pkg" "$ROOT/target/wasm32-unknown-unknown/wasm-release/stratagem_module.wasm"
   local level="${STRATAGEM_WASM_OPT:--O3}" wasm="$ROOT/pkg/stratagem_bg.wasm"

@@ -145,15 +145,26 @@ build_pkg() {
   # The dependencies' source paths in the module's panic messages lose the registry's directory
   # (".../registry/src/index.crates.io-<hash>/"; the crate and file stay): 1,184 bytes raw, 65
   # gzipped (BENCHMARKS.md, session 20). `cargo fetch` first, so that the sources are unpacked on
-  # a fresh machine. Only this build sees the flags; the native and test builds keep their caches.
-  local remap="" dir
-  (cd "$ROOT" && cargo fetch --quiet --target wasm32-unknown-unknown)
-  for dir in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/; do
-    # (RUSTFLAGS splits at spaces: a path with one is left as it is.)
-    if [ -d "$dir" ] && [[ "$dir" != *" "* ]]; then remap="$remap --remap-path-prefix=$dir="; fi
-  done
-  (cd "$ROOT" && RUSTFLAGS="${RUSTFLAGS:-}$remap" \
-    cargo build --profile wasm-release -p stratagem-module --lib --target wasm32-unknown-unknown)
+  # a fresh machine; if it fails (offline), the build goes on without the remap. The flags go in
+  # RUSTFLAGS, which only this build sees (the native and test builds keep their caches); set,
+  # it replaces any `rustflags` of a cargo config (this project's sets none).
+  local remap="" dir cargo_home="${CARGO_HOME:-$HOME/.cargo}"
+  if (cd "$ROOT" && cargo fetch --quiet --target wasm32-unknown-unknown); then
+    for dir in "$cargo_home"/registry/src/*/; do
+      # Only absolute paths match rustc's, and RUSTFLAGS splits at spaces.
+      if [ -d "$dir" ] && [[ "$dir" == /* && "$dir" != *" "* ]]; then
+        remap="$remap --remap-path-prefix=$dir="
+      fi
+    done
+  else
+    log "cargo fetch failed; building without shortening the panic messages' paths"
+  fi
+  if [ -n "$remap" ]; then
+    (cd "$ROOT" && RUSTFLAGS="${RUSTFLAGS:-}$remap" \
+      cargo build --profile wasm-release -p stratagem-module --lib --target wasm32-unknown-unknown)
+  else
+    (cd "$ROOT" && cargo build --profile wasm-release -p stratagem-module --lib --target wasm32-unknown-unknown)
+  fi
   wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
     --out-name stratagem --out-dir "$ROOT/pkg" "$ROOT/target/wasm32-unknown-unknown/wasm-release/stratagem_module.wasm"
   local level="${STRATAGEM_WASM_OPT:--O3}" wasm="$ROOT/pkg/stratagem_bg.wasm"

@@ -159,12 +159,11 @@ build_pkg() {
   else
     log "cargo fetch failed; building without shortening the panic messages' paths"
   fi
-  if [ -n "$remap" ]; then
-    (cd "$ROOT" && RUSTFLAGS="${RUSTFLAGS:-}$remap" \
-      cargo build --profile wasm-release -p stratagem-module --lib --target wasm32-unknown-unknown)
-  else
-    (cd "$ROOT" && cargo build --profile wasm-release -p stratagem-module --lib --target wasm32-unknown-unknown)
-  fi
+  (
+    cd "$ROOT"
+    if [ -n "$remap" ]; then export RUSTFLAGS="${RUSTFLAGS:-}$remap"; fi
+    cargo build --profile wasm-release -p stratagem-module --lib --target wasm32-unknown-unknown
+  )
   wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
     --out-name stratagem --out-dir "$ROOT/pkg" "$ROOT/target/wasm32-unknown-unknown/wasm-release/stratagem_module.wasm"
   local level="${STRATAGEM_WASM_OPT:--O3}" wasm="$ROOT/pkg/stratagem_bg.wasm"

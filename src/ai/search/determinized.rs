@@ -132,6 +132,7 @@ impl Horizon {
             || r.max_plies_without_attack.is_some_and(|m| pos.plies_since_attack() + 1 >= m)
             || eval.clock_running(pos)
             || eval.guard != 0
+            || eval.march != 0
             || eval.danger_near(pos)
         {
             return None;
@@ -478,7 +479,12 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
                     Battle::AttackerWins => stand + vd + hd + pd - ha + p_to - p_from,
                     Battle::BothRemoved => stand + vd + hd + pd - va - ha - p_from,
                     Battle::DefenderWins => {
-                        let bomb = if k == PieceKind::Bomb { va * u.bomb_cost as i32 / 100 } else { 0 };
+                        // The Bomb's cost is off by default: kept out of the page's module.
+                        let bomb = if k == PieceKind::Bomb && !cfg!(target_arch = "wasm32") {
+                            va * u.bomb_cost as i32 / 100
+                        } else {
+                            0
+                        };
                         stand - va - ha - p_from + hd - bomb
                     }
                 }
@@ -959,6 +965,11 @@ pub struct Settings {
     /// The Miner danger's path avoids the squares next to our pieces that beat a Miner
     /// ([`Evaluator::with_cover`]; session 16).
     pub cover: bool,
+    /// Points per square of the march in the evaluation ([`Evaluator::with_march`]), on when
+    /// the root has gone [`Settings::march_after`] plies without an attack; 0: off (session 21).
+    pub march: i32,
+    /// Plies without an attack at the root from which the march is on.
+    pub march_after: u32,
 }
 
 /// The outcome of [`search_samples`].
@@ -1011,6 +1022,9 @@ fn sample_searcher<'t, 'c, 'a>(
     }
     if settings.danger > 0 {
         s.eval = s.eval.with_danger(pos.to_move(), settings.danger).with_cover(settings.cover);
+    }
+    if settings.march > 0 && pos.plies_since_attack() >= settings.march_after {
+        s.eval = s.eval.with_march(settings.march);
     }
     if let Some(q) = beliefs.flag_guess {
         s = s.with_flag_guess(pos.to_move(), q);
@@ -1246,7 +1260,7 @@ pub fn chance_value(rc: &RootChance, drawn: &[(PieceKind, i64)], baseline: f64) 
         p[c] += w;
         if c > 0 {
             change[c] += w * battle_change(rc.attacker, k);
-            if k == PieceKind::Bomb && c == 3 {
+            if k == PieceKind::Bomb && c == 3 && !cfg!(target_arch = "wasm32") {
                 let v = crate::ai::eval::material::piece_value(rc.attacker) as f64;
                 change[c] -= w * v * rc.bomb_cost as f64 / 100.0;
             }
@@ -1631,6 +1645,37 @@ mod tests {
         let near = value(2);
         assert!(near <= -(WIN - MAX_PLY), "within 2: a certain loss ({near})");
         assert_eq!(summed(near), -(WIN_SUM - 4 * PLY_COST), "lost at ply 4 on the sums' scale");
+    }
+
+    #[test]
+    fn the_march_is_on_once_the_root_has_gone_its_plies_without_an_attack() {
+        let mut pos = placed(&[
+            ("a1", Side::Red, PieceKind::Flag),
+            ("b2", Side::Red, PieceKind::Miner),
+            ("j10", Side::Blue, PieceKind::Flag),
+            ("a10", Side::Blue, PieceKind::Miner),
+        ]);
+        for mv in ["b2-b3", "a10-a9"] {
+            pos.play_unchecked(Move::parse(mv).unwrap());
+        }
+        assert_eq!(pos.plies_since_attack(), 2);
+        let clock = FrozenClock;
+        let mut sink = |_: &crate::ai::Progress| {};
+        let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
+        let base = crate::ai::bots::strategist::StrategistConfig::default().search;
+        let mut march = |points: i32, after: u32| {
+            let mut table = Table::new(8);
+            let settings = Settings { march: points, march_after: after, ..base };
+            sample_searcher(&mut ctx, &mut table, &pos, settings, Beliefs::default()).eval.march
+        };
+        assert_eq!(march(4, 2), 4, "two quiet plies reach a start of 2");
+        assert_eq!(march(4, 0), 4);
+        assert_eq!(march(4, 3), 0, "not before its third quiet ply");
+        assert_eq!(march(0, 0), 0, "off");
+        // The horizon's bounds are not used while it is on (they leave it out).
+        let ev = Evaluator::new(&pos);
+        assert!(Horizon::new(&ev, &pos).is_some());
+        assert!(Horizon::new(&ev.with_march(4), &pos).is_none());
     }
 
     #[test]

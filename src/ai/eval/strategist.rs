@@ -376,10 +376,11 @@ impl Evaluator {
         let enemy_flag = self.flag[side.opponent()];
         let (mut material, mut near, mut advance) = (0, 0, 0);
         let (mut miner_near, mut guarded) = (0, false);
-        // The march's nearest Miner and nearest movable piece.
-        let (mut miner_d, mut piece_d) = (i32::MAX, i32::MAX);
-        // The guard is off by default: kept out of the page's module.
+        // The guard and the march are off by default: kept out of the page's module.
         let guard_points = if cfg!(target_arch = "wasm32") { 0 } else { self.guard };
+        let march_points = if cfg!(target_arch = "wasm32") { 0 } else { self.march };
+        // The march's nearest Miner and nearest movable piece (only looked for while it is on).
+        let (mut miner_d, mut piece_d) = (i32::MAX, i32::MAX);
         let own_flag = if guard_points > 0 && self.miners_against[side] { self.flag[side] } else { None };
         for id in pos.pieces_of(side) {
             let p = pos.piece(id);
@@ -395,9 +396,11 @@ impl Evaluator {
             advance += if side == Side::Red { row } else { 9 - row };
             if let Some(f) = enemy_flag {
                 let d = manhattan(p.square, f);
-                piece_d = piece_d.min(d);
-                if p.kind == PieceKind::Miner {
-                    miner_d = miner_d.min(d);
+                if march_points > 0 {
+                    piece_d = piece_d.min(d);
+                    if p.kind == PieceKind::Miner {
+                        miner_d = miner_d.min(d);
+                    }
                 }
                 if d < FLAG_RADIUS {
                     near += FLAG_NEAR * (FLAG_RADIUS - d);
@@ -415,12 +418,7 @@ impl Evaluator {
         }
         let guard = if guarded { guard_points } else { 0 } + miner_near * guard_points / 4;
         let marcher = if miner_d < i32::MAX { miner_d } else { piece_d };
-        // Off by default: kept out of the page's module.
-        let march = if self.march > 0 && marcher < MARCH_REACH && !cfg!(target_arch = "wasm32") {
-            self.march * (MARCH_REACH - marcher)
-        } else {
-            0
-        };
+        let march = if march_points > 0 && marcher < MARCH_REACH { march_points * (MARCH_REACH - marcher) } else { 0 };
         material + near.min(FLAG_CAP) + advance + guard + march
     }
 

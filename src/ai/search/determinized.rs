@@ -1309,6 +1309,48 @@ pub struct RootTerms {
     pub chance: Vec<Option<RootChance>>,
     /// Root moves after which our known Marshal stands next to pieces that may be the Spy.
     pub exposure: Vec<Option<SpyExposure>>,
+    /// Unknown enemy pieces near our bombed-in Flag that may be Miners: the samples are
+    /// weighed by that event's probability ([`MinerStratum`]); `None`: every sample counts once.
+    pub stratum: Option<MinerStratum>,
+}
+
+/// Unknown enemy pieces that stand near our Flag while Bombs shield it, and the belief's
+/// probability `p` that one of them is a Miner (which can take a Bomb and then the Flag).
+///
+/// Why: a Miner two moves from a bombed-in Flag is a lost game unless a defender is in place,
+/// and with a handful of samples an unknown piece that is a Miner with probability 0.1 is one
+/// in none of them two times in three (then nothing is defended) and in one of four otherwise
+/// (then it weighs 0.25). Weighing the samples that drew a Miner there by `p` in all, and the
+/// others by `1 - p`, makes the threat count by its probability; the bot draws one such
+/// sample when none did (`StrategistConfig::stratum`). Measured: docs/bots/strategist.md,
+/// session 22.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MinerStratum {
+    /// The squares of the unknown enemy pieces near our Flag that may be Miners.
+    pub squares: Vec<Square>,
+    /// The belief's probability that one of them (at least) is a Miner.
+    pub p: f64,
+}
+
+impl MinerStratum {
+    /// Whether `pos` (a sample) holds an enemy Miner on one of the squares.
+    pub fn drawn_in(&self, pos: &Position) -> bool {
+        self.squares.iter().any(|&sq| pos.occupant(sq).is_some_and(|(_, k)| k == PieceKind::Miner))
+    }
+
+    /// The weight of each counted sample (`miner`: whether it drew a Miner on the squares), so
+    /// that the weights add up to the number of samples: `n p / k` for each of the `k` samples
+    /// with a Miner, `n (1 - p) / (n - k)` for the others. All 1 when every sample or none
+    /// drew one (nothing to weigh against).
+    pub fn weights(&self, miner: &[bool]) -> Vec<f64> {
+        let n = miner.len() as f64;
+        let k = miner.iter().filter(|&&m| m).count() as f64;
+        if k == 0.0 || k == n {
+            return vec![1.0; miner.len()];
+        }
+        let p = self.p.clamp(0.0, 1.0);
+        miner.iter().map(|&m| if m { n * p / k } else { n * (1.0 - p) / (n - k) }).collect()
+    }
 }
 
 /// A root move after which our Marshal, known to the enemy, stands next to enemy pieces whose
@@ -1338,6 +1380,8 @@ struct Drawn {
     defenders: Vec<Option<PieceKind>>,
     /// Whether the Spy stands on one of the exposed squares of each move.
     spied: Vec<bool>,
+    /// Whether the sample drew a Miner on the squares of [`RootTerms::stratum`].
+    miner: bool,
 }
 
 impl Drawn {
@@ -1352,7 +1396,8 @@ impl Drawn {
                 })
             })
             .collect();
-        Drawn { defenders, spied }
+        let miner = !cfg!(target_arch = "wasm32") && root.stratum.as_ref().is_some_and(|st| st.drawn_in(pos));
+        Drawn { defenders, spied, miner }
     }
 }
 
@@ -1390,6 +1435,26 @@ pub fn exposure_correction(ex: &SpyExposure, split: &[(bool, i64)]) -> f64 {
 
 /// Sums of the samples' latest values (root attacks on unknown pieces as chance nodes, see
 /// [`RootChance`]); the best is the highest sum, the earliest in `order` among equals.
+/// The sums over the counted samples (and the sum of their best values) with each sample
+/// weighed by [`MinerStratum::weights`]; `None` when every weight is 1.
+fn stratum_sums(st: &MinerStratum, per_sample: &[RootValues], drawn: &[Drawn], n: usize) -> Option<(Vec<i64>, f64)> {
+    let counted: Vec<(&RootValues, &Drawn)> = per_sample.iter().zip(drawn).filter(|(r, _)| r.depth > 0).collect();
+    let miner: Vec<bool> = counted.iter().map(|(_, d)| d.miner).collect();
+    let weights = st.weights(&miner);
+    if weights.iter().all(|&w| w == 1.0) {
+        return None;
+    }
+    let mut sums = vec![0.0f64; n];
+    let mut baseline = 0.0;
+    for ((rv, _), w) in counted.iter().zip(&weights) {
+        for (s, &v) in sums.iter_mut().zip(&rv.values) {
+            *s += w * summed(v) as f64;
+        }
+        baseline += w * rv.values.iter().map(|&v| summed(v)).max().unwrap_or(0) as f64;
+    }
+    Some((sums.iter().map(|s| s.round() as i64).collect(), baseline))
+}
+
 fn summarize(per_sample: &[RootValues], order: &[usize], root: &RootTerms, drawn: &[Drawn]) -> SampledResult {
     let chance = &root.chance;
     let n = per_sample.first().map_or(0, |r| r.values.len());
@@ -1402,6 +1467,14 @@ fn summarize(per_sample: &[RootValues], order: &[usize], root: &RootTerms, drawn
             *s += summed(v);
         }
         baseline += rv.values.iter().map(|&v| summed(v)).max().unwrap_or(0) as f64;
+    }
+    // Natively only (the bot never draws a stratum up in WebAssembly): left out of the module.
+    if !cfg!(target_arch = "wasm32")
+        && let Some(st) = &root.stratum
+        && let Some((weighted, weighted_baseline)) = stratum_sums(st, per_sample, drawn, n)
+    {
+        sums = weighted;
+        baseline = weighted_baseline;
     }
     if counted > 0 {
         baseline /= counted as f64;
@@ -2020,5 +2093,53 @@ mod tests {
         let zero = SpyExposure { p: 0.0, ..ex.clone() };
         assert_eq!(exposure_correction(&zero, &none), 0.0);
         assert_eq!(exposure_correction(&ex, &[]), 0.0);
+    }
+
+    #[test]
+    fn the_miner_stratum_weighs_the_samples_by_the_beliefs_probability() {
+        let st = MinerStratum { squares: vec![Square::new(2, 0).unwrap()], p: 0.1 };
+        // One sample of four drew the Miner: it counts 4 x 0.1 = 0.4, the others 4 x 0.9 / 3.
+        let w = st.weights(&[false, true, false, false]);
+        assert_eq!(w.len(), 4);
+        assert!(
+            (w[1] - 0.4).abs() < 1e-12 && w.iter().enumerate().all(|(i, &x)| i == 1 || (x - 1.2).abs() < 1e-12),
+            "{w:?}"
+        );
+        assert!((w.iter().sum::<f64>() - 4.0).abs() < 1e-12, "the weights add up to the samples");
+        // Two of five: 5 x 0.1 / 2 each, 5 x 0.9 / 3 each.
+        let w = st.weights(&[true, false, true, false, false]);
+        assert!((w[0] - 0.25).abs() < 1e-12 && (w[1] - 1.5).abs() < 1e-12, "{w:?}");
+        // None or all drew it: nothing to weigh against, every sample counts once.
+        assert_eq!(st.weights(&[false; 4]), vec![1.0; 4]);
+        assert_eq!(st.weights(&[true; 3]), vec![1.0; 3]);
+        assert!(st.weights(&[]).is_empty());
+
+        // In the sums: two moves over four samples, the second sample the Miner's (where the
+        // first move loses the game at ply 4, 1,200 - 4 x 20 = 1,120 in the sums' scale).
+        let lost = -(WIN - 4);
+        let per_sample = vec![
+            RootValues { depth: 3, values: vec![40, 10] },
+            RootValues { depth: 3, values: vec![lost, 10] },
+            RootValues { depth: 3, values: vec![40, 10] },
+            RootValues { depth: 0, values: vec![0, 0] },
+        ];
+        let drawn: Vec<Drawn> = [false, true, false, true]
+            .iter()
+            .map(|&miner| Drawn { defenders: vec![None, None], spied: vec![false, false], miner })
+            .collect();
+        let plain = summarize(&per_sample, &[0, 1], &RootTerms::default(), &drawn);
+        assert_eq!(plain.sums, vec![40 - 1_120 + 40, 30], "without the stratum every sample counts once");
+        assert_eq!(plain.best, 1);
+        let root = RootTerms { stratum: Some(st.clone()), ..RootTerms::default() };
+        let r = summarize(&per_sample, &[0, 1], &root, &drawn);
+        // Three samples counted (the fourth finished no iteration): 3 x 0.1 for the Miner's,
+        // 3 x 0.9 / 2 for each of the two others.
+        let expected = (3.0 * 0.1 * -1_120.0 + 2.0 * 1.35 * 40.0f64).round() as i64;
+        assert_eq!(r.sums, vec![expected, 30], "weighted: {:?}", r.sums);
+        assert_eq!(r.counted, 3);
+        assert_eq!(r.best, 1, "a lost game with probability 0.1 still outweighs 40 points");
+        // With a smaller probability the first move's material wins over its risk.
+        let low = RootTerms { stratum: Some(MinerStratum { p: 0.01, ..st }), ..RootTerms::default() };
+        assert_eq!(summarize(&per_sample, &[0, 1], &low, &drawn).best, 0);
     }
 }

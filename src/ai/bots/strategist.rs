@@ -720,8 +720,9 @@ fn std_spy_exposure() -> bool {
 /// session 22, docs/bots/strategist.md). Off: at 100 ms on v12's 200 games it lost fewer Flags
 /// to Miners against `perspecto-expectimax` (86.0 % against 82.0-82.5 % for two v12-like runs;
 /// 29 games better, 19 worse) and scored level against `invincible` (79.5 % against 78.2 %;
-/// 34-29), but against `perspecto-minimax` it lost 18 of its first 158 games where v12 lost 6
-/// of 200 (session 15). Natively only: WebAssembly leaves it out.
+/// 34-29), but against `perspecto-minimax` it scored 177-3-20 (89.2 %, 19 Flags lost to
+/// Miners) where v12 scored 191-3-6 (96.2 %, 2; session 15). Natively only: WebAssembly
+/// leaves it out.
 pub const STRATUM: bool = false;
 
 /// The Miner stratum (`STRATEGIST_STRATUM=0|1` overrides [`STRATUM`]).

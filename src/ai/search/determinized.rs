@@ -979,7 +979,8 @@ pub struct SampledResult {
     pub best: usize,
     /// Sum over the samples of each root move's value (indexed like the root moves), each
     /// sample contributing its deepest finished iteration (with [`Settings::blend`], also the
-    /// one before it); samples with none contribute 0.
+    /// one before it); samples with none contribute 0. With a [`MinerStratum`] the samples
+    /// are weighed ([`MinerStratum::weights`]).
     pub sums: Vec<i64>,
     /// Samples that finished at least one iteration (with [`Settings::blend`], those that
     /// finished two count twice).
@@ -1322,7 +1323,9 @@ pub struct RootTerms {
 /// in none of them two times in three (then nothing is defended) and in one of four otherwise
 /// (then it weighs 0.25). Weighing the samples that drew a Miner there by `p` in all, and the
 /// others by `1 - p`, makes the threat count by its probability; the bot draws one such
-/// sample when none did (`StrategistConfig::stratum`). Measured: docs/bots/strategist.md,
+/// sample when none did (`StrategistConfig::stratum`). Approximations: `p` treats the rows
+/// as independent (the sampler keeps the counts exact), and the replaced sample leaves a
+/// stratified set of armies no longer stratified. Measured: docs/bots/strategist.md,
 /// session 22.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MinerStratum {
@@ -1433,10 +1436,11 @@ pub fn exposure_correction(ex: &SpyExposure, split: &[(bool, i64)]) -> f64 {
     p * hit + (1.0 - p) * miss - all
 }
 
-/// Sums of the samples' latest values (root attacks on unknown pieces as chance nodes, see
-/// [`RootChance`]); the best is the highest sum, the earliest in `order` among equals.
 /// The sums over the counted samples (and the sum of their best values) with each sample
-/// weighed by [`MinerStratum::weights`]; `None` when every weight is 1.
+/// weighed by [`MinerStratum::weights`]; `None` when every weight is 1. Only the plain sums
+/// and the baseline: the root's chance nodes ([`chance_value`]) and the Spy's exposure
+/// ([`exposure_correction`]) still count every sample once (a known gap of the switch, which
+/// is off; docs/bots/strategist.md, session 22).
 fn stratum_sums(st: &MinerStratum, per_sample: &[RootValues], drawn: &[Drawn], n: usize) -> Option<(Vec<i64>, f64)> {
     let counted: Vec<(&RootValues, &Drawn)> = per_sample.iter().zip(drawn).filter(|(r, _)| r.depth > 0).collect();
     let miner: Vec<bool> = counted.iter().map(|(_, d)| d.miner).collect();
@@ -1455,6 +1459,9 @@ fn stratum_sums(st: &MinerStratum, per_sample: &[RootValues], drawn: &[Drawn], n
     Some((sums.iter().map(|s| s.round() as i64).collect(), baseline))
 }
 
+/// Sums of the samples' latest values (root attacks on unknown pieces as chance nodes, see
+/// [`RootChance`]; the samples weighed by a [`MinerStratum`] when there is one); the best is
+/// the highest sum, the earliest in `order` among equals.
 fn summarize(per_sample: &[RootValues], order: &[usize], root: &RootTerms, drawn: &[Drawn]) -> SampledResult {
     let chance = &root.chance;
     let n = per_sample.first().map_or(0, |r| r.values.len());

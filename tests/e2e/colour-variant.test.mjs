@@ -54,7 +54,9 @@ test('as Blue: the bot moves first, the board is drawn from Blue\'s side', async
     await h.playByMouse(page, choose(legal, rnd, 'Blue'));
     st = await h.waitHumanTurnOrOver(page);
   }
-  assert.match(await h.text(page, '#status'), /Blue/);
+  // The setup is random and the bot may take a front-row Flag within 15 moves: then the status
+  // names the bot's colour (e.g. "You lost: Red captured your Flag."), otherwise ours.
+  assert.match(await h.text(page, '#status'), st.phase === 'play' ? /Blue/ : /Red/);
   await h.screenshot(page, 'play-blue.png');
   h.assertNoErrors(errors);
   await context.close();

@@ -717,12 +717,13 @@ fn std_spy_exposure() -> bool {
 }
 
 /// Whether the samples are weighed by a Miner near our Flag ([`StrategistConfig::stratum`];
-/// session 22, docs/bots/strategist.md). Off: at 100 ms on v12's 200 games it lost fewer Flags
-/// to Miners against `perspecto-expectimax` (86.0 % against 82.0-82.5 % for two v12-like runs;
-/// 29 games better, 19 worse) and scored level against `invincible` (79.5 % against 78.2 %;
-/// 34-29), but against `perspecto-minimax` it scored 177-3-20 (89.2 %, 19 Flags lost to
-/// Miners) where v12 scored 191-3-6 (96.2 %, 2; session 15). Natively only: WebAssembly
-/// leaves it out.
+/// sessions 22-23, docs/bots/strategist.md). Off: level or a little better, not proven. At
+/// 100 ms on v12's 200 games, with the root's chance nodes weighed too (session 23): 91.0 %
+/// against `perspecto-minimax` (same-day v12 88.5 %; 20 games better, 15 worse), 83.2 %
+/// against `perspecto-expectimax` (v12-like runs 82.0-82.5 %; 31-28) and 80.5 % against
+/// `invincible` (v12 78.2 %; 34-28). Session 22's verdict "worse against
+/// `perspecto-minimax`" compared with session 15's 96.2 %, which a same-day v12 run did not
+/// reproduce. Natively only: WebAssembly leaves it out.
 pub const STRATUM: bool = false;
 
 /// The Miner stratum (`STRATEGIST_STRATUM=0|1` overrides [`STRATUM`]).

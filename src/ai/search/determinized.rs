@@ -1250,6 +1250,15 @@ fn battle_change(attacker: PieceKind, defender: PieceKind) -> f64 {
 /// out 35 points above the best quiet move (measured in a game of session 7's matches, where the
 /// bot lost its Marshal or General on Bombs 24 times in 40 games).
 pub fn chance_value(rc: &RootChance, drawn: &[(PieceKind, i64)], baseline: f64) -> f64 {
+    let weighed: Vec<(PieceKind, i64, f64)> = drawn.iter().map(|&(k, v)| (k, v, 1.0)).collect();
+    chance_value_weighed(rc, &weighed, baseline)
+}
+
+/// [`chance_value`] with a weight for each sample (`drawn`: defender, value, weight): the
+/// outcomes' means over the samples are weighted means. The weights are the Miner stratum's
+/// ([`MinerStratum::weights`]), so that a chance node counts the samples as the plain moves'
+/// sums do; with every weight 1 it is [`chance_value`] exactly.
+pub fn chance_value_weighed(rc: &RootChance, drawn: &[(PieceKind, i64, f64)], baseline: f64) -> f64 {
     let mut p = [0.0f64; 4];
     let mut change = [0.0f64; 4];
     for k in PieceKind::ALL {
@@ -1267,34 +1276,31 @@ pub fn chance_value(rc: &RootChance, drawn: &[(PieceKind, i64)], baseline: f64) 
             }
         }
     }
+    // The weighted mean of `f` over `samples` (`None` when they weigh nothing).
+    let mean = |samples: &[(PieceKind, i64, f64)], f: &dyn Fn(PieceKind, i64) -> f64| {
+        let w: f64 = samples.iter().map(|d| d.2).sum();
+        (w > 0.0).then(|| samples.iter().map(|&(k, v, x)| x * f(k, v)).sum::<f64>() / w)
+    };
     let total: f64 = p.iter().sum();
     if !(total > 0.0 && total.is_finite()) {
-        return drawn.iter().map(|&(_, v)| v as f64).sum::<f64>() / drawn.len().max(1) as f64;
+        return mean(drawn, &|_, v| v as f64).unwrap_or(0.0);
     }
     // Each non-Flag sample's value with its own victim's change taken out.
-    let base = |(k, v): (PieceKind, i64)| v as f64 - battle_change(rc.attacker, k);
-    let non_flag: Vec<(PieceKind, i64)> = drawn.iter().copied().filter(|&(k, _)| k != PieceKind::Flag).collect();
+    let base = |k: PieceKind, v: i64| v as f64 - battle_change(rc.attacker, k);
+    let non_flag: Vec<(PieceKind, i64, f64)> = drawn.iter().copied().filter(|d| d.0 != PieceKind::Flag).collect();
     let mut value = 0.0;
     for c in 0..4 {
         if p[c] <= 0.0 {
             continue;
         }
-        let in_class: Vec<(PieceKind, i64)> =
-            drawn.iter().copied().filter(|&(k, _)| outcome_class(rc.attacker, k) == c).collect();
+        let in_class: Vec<(PieceKind, i64, f64)> =
+            drawn.iter().copied().filter(|d| outcome_class(rc.attacker, d.0) == c).collect();
         let est = if c == 0 {
-            if in_class.is_empty() {
-                (WIN_SUM - PLY_COST) as f64
-            } else {
-                in_class.iter().map(|&(_, v)| v as f64).sum::<f64>() / in_class.len() as f64
-            }
+            mean(&in_class, &|_, v| v as f64).unwrap_or((WIN_SUM - PLY_COST) as f64)
         } else {
             let from = if in_class.is_empty() { &non_flag } else { &in_class };
             let mean_change = change[c] / p[c];
-            if from.is_empty() {
-                baseline + mean_change
-            } else {
-                from.iter().map(|&d| base(d)).sum::<f64>() / from.len() as f64 + mean_change
-            }
+            mean(from, &base).unwrap_or(baseline) + mean_change
         };
         value += p[c] / total * est;
     }
@@ -1437,11 +1443,15 @@ pub fn exposure_correction(ex: &SpyExposure, split: &[(bool, i64)]) -> f64 {
 }
 
 /// The sums over the counted samples (and the sum of their best values) with each sample
-/// weighed by [`MinerStratum::weights`]; `None` when every weight is 1. Only the plain sums
-/// and the baseline: the root's chance nodes ([`chance_value`]) and the Spy's exposure
-/// ([`exposure_correction`]) still count every sample once (a known gap of the switch, which
-/// is off; docs/bots/strategist.md, session 22).
-fn stratum_sums(st: &MinerStratum, per_sample: &[RootValues], drawn: &[Drawn], n: usize) -> Option<(Vec<i64>, f64)> {
+/// weighed by [`MinerStratum::weights`], and the weights; `None` when every weight is 1. The
+/// root's chance nodes take the same weights ([`chance_value_weighed`], since session 23);
+/// the Spy's exposure ([`exposure_correction`], off in the bot) still counts every sample once.
+fn stratum_sums(
+    st: &MinerStratum,
+    per_sample: &[RootValues],
+    drawn: &[Drawn],
+    n: usize,
+) -> Option<(Vec<i64>, f64, Vec<f64>)> {
     let counted: Vec<(&RootValues, &Drawn)> = per_sample.iter().zip(drawn).filter(|(r, _)| r.depth > 0).collect();
     let miner: Vec<bool> = counted.iter().map(|(_, d)| d.miner).collect();
     let weights = st.weights(&miner);
@@ -1456,7 +1466,7 @@ fn stratum_sums(st: &MinerStratum, per_sample: &[RootValues], drawn: &[Drawn], n
         }
         baseline += w * rv.values.iter().map(|&v| summed(v)).max().unwrap_or(0) as f64;
     }
-    Some((sums.iter().map(|s| s.round() as i64).collect(), baseline))
+    Some((sums.iter().map(|s| s.round() as i64).collect(), baseline, weights))
 }
 
 /// Sums of the samples' latest values (root attacks on unknown pieces as chance nodes, see
@@ -1476,24 +1486,30 @@ fn summarize(per_sample: &[RootValues], order: &[usize], root: &RootTerms, drawn
         baseline += rv.values.iter().map(|&v| summed(v)).max().unwrap_or(0) as f64;
     }
     // Natively only (the bot never draws a stratum up in WebAssembly): left out of the module.
+    let mut weights = None;
     if !cfg!(target_arch = "wasm32")
         && let Some(st) = &root.stratum
-        && let Some((weighted, weighted_baseline)) = stratum_sums(st, per_sample, drawn, n)
+        && let Some((weighted, weighted_baseline, w)) = stratum_sums(st, per_sample, drawn, n)
     {
         sums = weighted;
         baseline = weighted_baseline;
+        weights = Some(w);
     }
     if counted > 0 {
         baseline /= counted as f64;
         for (i, rc) in chance.iter().enumerate().take(n) {
             let Some(rc) = rc else { continue };
-            let defenders: Vec<(PieceKind, i64)> = per_sample
+            let defenders: Vec<(PieceKind, i64, f64)> = per_sample
                 .iter()
                 .zip(drawn)
                 .filter(|(r, _)| r.depth > 0)
-                .filter_map(|(r, d)| d.defenders.get(i).copied().flatten().map(|k| (k, summed(r.values[i]))))
+                .enumerate()
+                .filter_map(|(j, (r, d))| {
+                    let w = weights.as_ref().and_then(|w| w.get(j)).copied().unwrap_or(1.0);
+                    d.defenders.get(i).copied().flatten().map(|k| (k, summed(r.values[i]), w))
+                })
                 .collect();
-            sums[i] = (chance_value(rc, &defenders, baseline) * counted as f64).round() as i64;
+            sums[i] = (chance_value_weighed(rc, &defenders, baseline) * counted as f64).round() as i64;
         }
         for (i, ex) in root.exposure.iter().enumerate().take(n) {
             let Some(ex) = ex else { continue };
@@ -2148,5 +2164,61 @@ mod tests {
         // With a smaller probability the first move's material wins over its risk.
         let low = RootTerms { stratum: Some(MinerStratum { p: 0.01, ..st }), ..RootTerms::default() };
         assert_eq!(summarize(&per_sample, &[0, 1], &low, &drawn).best, 0);
+    }
+
+    #[test]
+    fn the_miner_stratum_weighs_a_root_chance_node_as_it_weighs_the_sums() {
+        // Move 0 is our Marshal's attack on an unknown piece the belief holds a Sergeant (so
+        // every sample's value is the attack's own outcome); in the second sample, the Miner's,
+        // the game is lost at ply 4. Move 1 is quiet.
+        let lost = -(WIN - 4);
+        let per_sample = vec![
+            RootValues { depth: 3, values: vec![40, 10] },
+            RootValues { depth: 3, values: vec![lost, 10] },
+            RootValues { depth: 3, values: vec![40, 10] },
+        ];
+        let drawn: Vec<Drawn> = [false, true, false]
+            .iter()
+            .map(|&miner| Drawn { defenders: vec![Some(PieceKind::Sergeant), None], spied: vec![false; 2], miner })
+            .collect();
+        let mut probs = [0.0; 12];
+        probs[PieceKind::Sergeant.index()] = 1.0;
+        let rc = RootChance { attacker: PieceKind::Marshal, probs, bomb_cost: 0 };
+        let chance = vec![Some(rc), None];
+        let plain =
+            summarize(&per_sample, &[0, 1], &RootTerms { chance: chance.clone(), ..RootTerms::default() }, &drawn);
+        assert_eq!(plain.sums, vec![40 - 1_120 + 40, 30], "without the stratum every sample counts once");
+        let st = MinerStratum { squares: vec![Square::new(2, 0).unwrap()], p: 0.1 };
+        let root = RootTerms { chance, stratum: Some(st), ..RootTerms::default() };
+        let r = summarize(&per_sample, &[0, 1], &root, &drawn);
+        // 3 x 0.1 for the Miner's sample, 3 x 0.9 / 2 for each other, as for a quiet move: the
+        // chance node must not count the Miner's sample once while the quiet moves count it
+        // by its probability.
+        let expected = (0.3 * -1_120.0 + 2.0 * 1.35 * 40.0f64).round() as i64;
+        assert_eq!(r.sums[0], expected, "the chance node weighed: {:?}", r.sums);
+        assert_eq!(r.best, 1);
+        // With weights of 1 the weighted chance node is the plain one, to the last bit.
+        let d: Vec<(PieceKind, i64)> = vec![
+            (PieceKind::Sergeant, 40),
+            (PieceKind::Sergeant, 100),
+            (PieceKind::Bomb, -300),
+            (PieceKind::Flag, 1_180),
+        ];
+        let mut mixed = [0.0; 12];
+        for (k, w) in
+            [(PieceKind::Sergeant, 0.5), (PieceKind::Bomb, 0.3), (PieceKind::Flag, 0.05), (PieceKind::Spy, 0.15)]
+        {
+            mixed[k.index()] = w;
+        }
+        let rc = RootChance { attacker: PieceKind::Colonel, probs: mixed, bomb_cost: 20 };
+        let ones: Vec<(PieceKind, i64, f64)> = d.iter().map(|&(k, v)| (k, v, 1.0)).collect();
+        assert_eq!(chance_value(&rc, &d, 55.0).to_bits(), chance_value_weighed(&rc, &ones, 55.0).to_bits());
+        // A weight moves an outcome's mean: the won attack's two samples (40 and 100) weighed
+        // 1 and 3 average 85, not 70, and the won outcome has probability 0.65 (the Sergeant
+        // and the Spy), so the node gains 0.65 x 15.
+        let heavier: Vec<(PieceKind, i64, f64)> =
+            d.iter().map(|&(k, v)| (k, v, if v == 100 { 3.0 } else { 1.0 })).collect();
+        let gain = chance_value_weighed(&rc, &heavier, 55.0) - chance_value(&rc, &d, 55.0);
+        assert!((gain - 0.65 * 15.0).abs() < 1e-9, "{gain}");
     }
 }

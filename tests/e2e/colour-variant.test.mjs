@@ -54,8 +54,10 @@ test('as Blue: the bot moves first, the board is drawn from Blue\'s side', async
     await h.playByMouse(page, choose(legal, rnd, 'Blue'));
     st = await h.waitHumanTurnOrOver(page);
   }
-  // The setup is random and the bot may take a front-row Flag within 15 moves: then the status
-  // names the bot's colour (e.g. "You lost: Red captured your Flag."), otherwise ours.
+  // The setup is random and a Flag on a front row may be taken within 15 moves (no other end
+  // comes that early: the draw limits are 200 plies and more, and no army is immobilised so
+  // soon); then the status names the bot's colour ("You lost: Red captured your Flag." or "You
+  // won: You captured Red's Flag."), otherwise it is "Your move (Blue)."
   assert.match(await h.text(page, '#status'), st.phase === 'play' ? /Blue/ : /Red/);
   await h.screenshot(page, 'play-blue.png');
   h.assertNoErrors(errors);

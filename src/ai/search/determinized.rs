@@ -1298,9 +1298,11 @@ pub fn chance_value_weighed(rc: &RootChance, drawn: &[(PieceKind, i64, f64)], ba
         let est = if c == 0 {
             mean(&in_class, &|_, v| v as f64).unwrap_or((WIN_SUM - PLY_COST) as f64)
         } else {
-            let from = if in_class.is_empty() { &non_flag } else { &in_class };
             let mean_change = change[c] / p[c];
-            mean(from, &base).unwrap_or(baseline) + mean_change
+            // The samples that drew the outcome, or every non-Flag sample when those weigh
+            // nothing (none drew it); `baseline` only when no sample counts at all.
+            let from = mean(&in_class, &base).or_else(|| mean(&non_flag, &base));
+            from.unwrap_or(baseline) + mean_change
         };
         value += p[c] / total * est;
     }
@@ -2173,9 +2175,9 @@ mod tests {
         // the game is lost at ply 4. Move 1 is quiet.
         let lost = -(WIN - 4);
         let per_sample = vec![
-            RootValues { depth: 3, values: vec![40, 10] },
-            RootValues { depth: 3, values: vec![lost, 10] },
-            RootValues { depth: 3, values: vec![40, 10] },
+            RootValues { depth: 3, values: vec![40, -100] },
+            RootValues { depth: 3, values: vec![lost, -100] },
+            RootValues { depth: 3, values: vec![40, -100] },
         ];
         let drawn: Vec<Drawn> = [false, true, false]
             .iter()
@@ -2187,7 +2189,8 @@ mod tests {
         let chance = vec![Some(rc), None];
         let plain =
             summarize(&per_sample, &[0, 1], &RootTerms { chance: chance.clone(), ..RootTerms::default() }, &drawn);
-        assert_eq!(plain.sums, vec![40 - 1_120 + 40, 30], "without the stratum every sample counts once");
+        assert_eq!(plain.sums, vec![40 - 1_120 + 40, -300], "without the stratum every sample counts once");
+        assert_eq!(plain.best, 1, "counted once, the Miner's lost game outweighs the quiet move's 100 points");
         let st = MinerStratum { squares: vec![Square::new(2, 0).unwrap()], p: 0.1 };
         let root = RootTerms { chance, stratum: Some(st), ..RootTerms::default() };
         let r = summarize(&per_sample, &[0, 1], &root, &drawn);
@@ -2196,8 +2199,9 @@ mod tests {
         // by its probability.
         let expected = (0.3 * -1_120.0 + 2.0 * 1.35 * 40.0f64).round() as i64;
         assert_eq!(r.sums[0], expected, "the chance node weighed: {:?}", r.sums);
-        assert_eq!(r.best, 1);
-        // With weights of 1 the weighted chance node is the plain one, to the last bit.
+        assert_eq!(r.best, 0, "weighed by p = 0.1, the attack's risk is smaller than the quiet move's loss");
+        // (Weights of 1: `chance_value` is `chance_value_weighed` with ones; its exact values
+        // are held by the chance-node tests above, written before the weights.)
         let d: Vec<(PieceKind, i64)> = vec![
             (PieceKind::Sergeant, 40),
             (PieceKind::Sergeant, 100),
@@ -2211,8 +2215,6 @@ mod tests {
             mixed[k.index()] = w;
         }
         let rc = RootChance { attacker: PieceKind::Colonel, probs: mixed, bomb_cost: 20 };
-        let ones: Vec<(PieceKind, i64, f64)> = d.iter().map(|&(k, v)| (k, v, 1.0)).collect();
-        assert_eq!(chance_value(&rc, &d, 55.0).to_bits(), chance_value_weighed(&rc, &ones, 55.0).to_bits());
         // A weight moves an outcome's mean: the won attack's two samples (40 and 100) weighed
         // 1 and 3 average 85, not 70, and the won outcome has probability 0.65 (the Sergeant
         // and the Spy), so the node gains 0.65 x 15.

@@ -27,7 +27,7 @@ use crate::ai::search::determinized::{
     Beliefs, MinerStratum, RootChance, RootTerms, SearchStats, Settings, SpyExposure, Unknowns, search_samples,
 };
 use crate::ai::{Bot, BotRng, SearchContext};
-use crate::rules::{Army, Move, PieceKind, PlayerView, Position, Setup, Variant, ViewPiece};
+use crate::rules::{Army, Move, PieceId, PieceKind, PlayerView, Position, Setup, Variant, ViewPiece};
 use rand::seq::SliceRandom;
 
 /// Settings of the strategist.
@@ -112,6 +112,7 @@ impl Default for StrategistConfig {
                 cover: std_cover(),
                 march: std_march(),
                 march_after: std_march_after(),
+                flag_check: std_flag_check(),
             },
             plans: PLANS,
             flag_guess: FLAG_GUESS,
@@ -277,6 +278,10 @@ pub const DANGER: i32 = 200;
 /// `perspecto-minimax` (1 better, 12 worse in the first 104 games): a defender beside the
 /// Bombs zeroes the danger, so the chase no longer pulls it onto a known Miner.
 pub const COVER: bool = false;
+
+/// No stand pat in the quiescence while an enemy piece stands next to our Flag
+/// ([`Settings::flag_check`]; session 24, docs/bots/strategist.md). Off while it is measured.
+pub const FLAG_CHECK: bool = false;
 
 /// Whether the move's armies are drawn with stratified uniforms
 /// ([`StrategistConfig::stratified`]; session 14, docs/bots/strategist.md).
@@ -457,6 +462,11 @@ fn plan_terms(view: &PlayerView, moves: &[Move], weight: u32, cache: &mut Belief
     Some(terms)
 }
 
+/// Our Flag (the viewer's), if it is on the board.
+fn our_flag(view: &PlayerView) -> Option<PieceId> {
+    view.pieces_of(view.side()).find(|&id| view.kind(id) == Some(PieceKind::Flag))
+}
+
 /// The enemy's probability that our Flag is the Flag, from the public facts only: the belief
 /// matrix of our army as the enemy can build it (the same public replay, the other side's
 /// matrix: `invincible` plays by exactly this matrix). `None` if our Flag is not on the board.
@@ -465,7 +475,7 @@ fn plan_terms(view: &PlayerView, moves: &[Move], weight: u32, cache: &mut Belief
 /// (see `search::determinized::Searcher::with_flag_guess`).
 fn enemy_flag_guess(view: &PlayerView, cache: &mut BeliefCache) -> Option<f64> {
     let us = view.side();
-    let flag = view.pieces_of(us).find(|&id| view.kind(id) == Some(PieceKind::Flag))?;
+    let flag = our_flag(view)?;
     let row = cache.replay(view).matrix(us).probabilities(flag);
     let total: f64 = row.iter().sum();
     (total > 0.0 && total.is_finite()).then(|| row[PieceKind::Flag.index()] / total)
@@ -541,7 +551,7 @@ const STRATUM_TRIES: usize = 200;
 /// (every sample then agrees).
 fn miner_stratum(view: &PlayerView, unknowns: &Unknowns, radius: i32) -> Option<MinerStratum> {
     let us = view.side();
-    let flag = view.pieces_of(us).find(|&id| view.kind(id) == Some(PieceKind::Flag))?;
+    let flag = our_flag(view)?;
     let at = view.piece(flag).square;
     let shielded = at
         .neighbours()
@@ -659,6 +669,11 @@ pub(crate) fn tuning<T: std::str::FromStr>(name: &str) -> Option<T> {
 /// Deepest iteration (`STRATEGIST_DEPTH` overrides [`DEPTH`]).
 fn std_depth() -> u32 {
     tuning("STRATEGIST_DEPTH").unwrap_or(DEPTH)
+}
+
+/// The Flag check in the quiescence (`STRATEGIST_FLAG_CHECK=0|1` overrides [`FLAG_CHECK`]).
+fn std_flag_check() -> bool {
+    tuning::<u8>("STRATEGIST_FLAG_CHECK").map_or(FLAG_CHECK, |v| v != 0)
 }
 
 /// Whether to widen (`STRATEGIST_WIDEN=0|1` overrides [`WIDEN`]).
@@ -822,7 +837,7 @@ mod tests {
             let us = view.side();
             let matrix = BeliefCache::new().replay(&view).matrix(us.opponent());
             let unknowns = enemy_unknowns(&view, &matrix);
-            let flag = view.pieces_of(us).find(|&id| view.kind(id) == Some(PieceKind::Flag)).unwrap();
+            let flag = our_flag(&view).unwrap();
             let at = view.piece(flag).square;
             let shielded = at.neighbours().any(|sq| {
                 view.piece_at(sq).is_some_and(|id| id.side() == us && view.kind(id) == Some(PieceKind::Bomb))

@@ -219,6 +219,9 @@ pub struct Searcher<'t, 'c, 'a> {
     /// Enemy pieces (bit = [`PieceId::index`]) that stood near the guarded Flag at the root:
     /// their capture of it is a certain loss, not a guess ([`Searcher::with_flag_threat`]).
     threats: u128,
+    /// At a quiescence node where the guarded side is to move and an enemy piece stands next
+    /// to its Flag, no stand pat ([`Searcher::with_flag_check`]).
+    flag_check: bool,
     /// What this searcher did (for `stratagem depth`; a few counters, no effect on the search).
     pub counters: Counters,
     /// Principal-variation search and the horizon's bounds on quiet moves
@@ -361,6 +364,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             deadline_ms: ctx_deadline,
             flag_guess: None,
             threats: 0,
+            flag_check: false,
             counters: Counters::default(),
             lean: true,
             unknowns: None,
@@ -540,6 +544,49 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
                 .is_some_and(|id| self.threats & (1u128 << id.index()) != 0)
     }
 
+    /// The Flag check: at a quiescence node where the guarded side ([`Searcher::with_flag_guess`],
+    /// which must come first) is to move and an enemy movable piece stands next to its Flag,
+    /// that side cannot stand pat: its stand is at most what the Flag's capture on the next
+    /// ply is worth (a certain loss for a piece [`Searcher::with_flag_threat`] marked, else the
+    /// enemy's guess), so only a capture that removes the attacker saves it.
+    ///
+    /// Why: the quiescence searches captures, and a Miner that takes a Bomb next to our Flag
+    /// is one, but after it our side stood pat, as if the Flag were safe: the search saw a
+    /// Miner's Bomb-and-Flag walk only when the Bomb fell in the full-width plies (a Miner at
+    /// most two moves from the Flag at the fifth ply). Flags taken by Miners two plies after
+    /// they took a Bomb are most of the losses against the Perspecto bots (docs/bots/
+    /// strategist.md, session 24). It is the chess quiescence's "no stand pat in check".
+    pub fn with_flag_check(mut self, on: bool) -> Self {
+        self.flag_check = on;
+        self
+    }
+
+    /// With the Flag check on and the guarded side to move: the value (for it) of its Flag
+    /// taken on the next ply, if an enemy movable piece stands next to it (`stand`: the node's
+    /// static value, the guess's "otherwise").
+    fn flag_attack(&self, pos: &Position, ply: u32, stand: i32) -> Option<i32> {
+        // Natively only while it is measured (the page's module has no room for a switch).
+        if cfg!(target_arch = "wasm32") || !self.flag_check {
+            return None;
+        }
+        let (side, q) = self.flag_guess?;
+        if pos.to_move() != side {
+            return None;
+        }
+        let f = self.eval.flag[side]?;
+        let attacker = f
+            .neighbours()
+            .filter_map(|n| pos.piece_at(n))
+            .find(|&id| id.side() != side && pos.piece(id).kind.is_movable())?;
+        let next = ply + 1;
+        if self.threats & (1u128 << attacker.index()) != 0 {
+            return Some(-(WIN - next.min(MAX_PLY as u32) as i32));
+        }
+        // As [`Searcher::terminal`] values a guessed capture.
+        let lost = -(WIN_SUM - PLY_COST * next as i64).max(WIN_SUM / 2) as f64;
+        Some((q * lost + (1.0 - q) * stand as f64).round() as i32)
+    }
+
     /// With `lean` false: plain fail-soft alpha-beta as before session 5 (no null windows, every
     /// move one ply above the horizon played), for comparisons ([`Settings::lean`]).
     pub fn with_lean(mut self, lean: bool) -> Self {
@@ -635,6 +682,13 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         if qdepth == 0 || self.aborted {
             return stand;
         }
+        // In the Flag check ([`Searcher::with_flag_check`]): no stand pat above the Flag's loss,
+        // and the captures are played in the sample (the chance leaves' static values would
+        // stand pat after them).
+        let (stand, chance) = match self.flag_attack(pos, ply, stand) {
+            Some(t) => (stand.min(t), false),
+            None => (stand, true),
+        };
         // The enemy's attacks on our pieces it has not seen are chosen by its belief
         // ([`Searcher::with_enemy_belief`]); one it believes better than standing pat is
         // played unless a capture beats it.
@@ -647,9 +701,19 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             if stand >= beta {
                 return stand;
             }
-            return self.quiesce_list(pos, &list, ply, qdepth, stand, alpha.max(stand), beta, stand);
+            return self.quiesce_list(pos, &list, ply, qdepth, stand, alpha.max(stand), beta, stand, chance);
         };
-        let r = self.quiesce_list(pos, &list, ply, qdepth, -INF, alpha.max(believed), beta.max(believed + 1), stand);
+        let r = self.quiesce_list(
+            pos,
+            &list,
+            ply,
+            qdepth,
+            -INF,
+            alpha.max(believed),
+            beta.max(believed + 1),
+            stand,
+            chance,
+        );
         if self.aborted || r > believed {
             return r;
         }
@@ -661,7 +725,8 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
 
     /// The quiescence's choice among `moves` (all legal moves but the enemy's believed
     /// attacks): `best` (the stand pat, or -INF) or better, the chance leaves of our attacks on
-    /// unknown pieces, and the captures that do not lose the attacker, best first.
+    /// unknown pieces (unless `chance` is false: then those are captures in the sample too),
+    /// and the captures that do not lose the attacker, best first.
     #[allow(clippy::too_many_arguments)]
     fn quiesce_list(
         &mut self,
@@ -673,11 +738,12 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         mut alpha: i32,
         beta: i32,
         stand: i32,
+        chance: bool,
     ) -> i32 {
         let mut caps: Vec<(i32, Move)> = Vec::new();
         let mut stand_once = Some(stand);
         for &mv in moves.iter() {
-            if let Some(v) = self.chance_leaf(pos, mv, &mut stand_once) {
+            if let Some(v) = if chance { self.chance_leaf(pos, mv, &mut stand_once) } else { None } {
                 if v > best {
                     best = v;
                     if v > alpha {
@@ -970,6 +1036,9 @@ pub struct Settings {
     pub march: i32,
     /// Plies without an attack at the root from which the march is on.
     pub march_after: u32,
+    /// No stand pat in the quiescence while an enemy piece stands next to our Flag
+    /// ([`Searcher::with_flag_check`]; session 24).
+    pub flag_check: bool,
 }
 
 /// The outcome of [`search_samples`].
@@ -1032,6 +1101,7 @@ fn sample_searcher<'t, 'c, 'a>(
         if settings.threat > 0 {
             s = s.with_flag_threat(pos, settings.threat);
         }
+        s = s.with_flag_check(settings.flag_check);
     }
     if let Some(u) = beliefs.unknowns {
         s = s.with_unknowns(u.clone());
@@ -1249,6 +1319,10 @@ fn battle_change(attacker: PieceKind, defender: PieceKind) -> f64 {
 /// noisy values), so a General's attack on an unmoved piece a Bomb with probability 0.28 came
 /// out 35 points above the best quiet move (measured in a game of session 7's matches, where the
 /// bot lost its Marshal or General on Bombs 24 times in 40 games).
+///
+/// Only the tests call it (the exact values of the unweighted node); the search calls
+/// [`chance_value_weighed`], with weights of 1 unless the Miner stratum is on.
+#[cfg(test)]
 pub fn chance_value(rc: &RootChance, drawn: &[(PieceKind, i64)], baseline: f64) -> f64 {
     let weighed: Vec<(PieceKind, i64, f64)> = drawn.iter().map(|&(k, v)| (k, v, 1.0)).collect();
     chance_value_weighed(rc, &weighed, baseline)
@@ -1719,6 +1793,44 @@ mod tests {
         assert!(blind.abs() < 1_000, "an enemy that cannot know: the position stands ({blind})");
         let half = value(Some(0.5));
         assert!(sure < half && half < blind, "the value falls with the guess: {sure} < {half} < {blind}");
+    }
+
+    #[test]
+    fn the_flag_check_allows_no_stand_pat_after_a_miner_takes_a_bomb_beside_the_flag() {
+        // Red: Flag a1 behind Bombs a2 and b1, a Sergeant on c2. Blue: a Miner on a3, beside
+        // the Bomb a2. After a Red move, Blue's quiescence takes a2 (a capture), and Red is to
+        // move with the Miner beside its Flag. Standing pat there hides the loss; with the
+        // check Red must take the Miner, which only a Sergeant on b2 can.
+        let pos = placed(&[
+            ("a1", Side::Red, PieceKind::Flag),
+            ("a2", Side::Red, PieceKind::Bomb),
+            ("b1", Side::Red, PieceKind::Bomb),
+            ("c2", Side::Red, PieceKind::Sergeant),
+            ("a3", Side::Blue, PieceKind::Miner),
+            ("j10", Side::Blue, PieceKind::Flag),
+            ("j9", Side::Blue, PieceKind::Scout),
+        ]);
+        let clock = FrozenClock;
+        let mut sink = |_: &crate::ai::Progress| {};
+        let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
+        let mut value = |mv: &str, check: bool| {
+            let mut pos = pos.clone();
+            let mv = pos.legal_moves().iter().copied().find(|m| m.to_string() == mv).unwrap();
+            let mut table = Table::new(12);
+            let mut s =
+                Searcher::new(&mut ctx, &mut table, &pos).with_flag_guess(Side::Red, 1.0).with_flag_check(check);
+            pos.play_unchecked(mv);
+            -s.search(&mut pos, 0, 1, -INF, INF)
+        };
+        // Red stands pat at ply 2; the Flag's capture would come at ply 3.
+        let lost = -(WIN_SUM - 3 * PLY_COST) as i32;
+        for away in ["c2-c3", "c2-c1", "c2-d2"] {
+            let blind = value(away, false);
+            assert!(blind > lost / 2, "{away} without the check: the stand pat hides the loss ({blind})");
+            assert_eq!(value(away, true), lost, "{away} with the check: the Flag falls");
+        }
+        let guarded = value("c2-b2", true);
+        assert!(guarded > lost / 2, "c2-b2 covers the Bomb: the Sergeant takes the Miner ({guarded})");
     }
 
     #[test]

@@ -113,8 +113,9 @@ impl Default for StrategistConfig {
                 march: std_march(),
                 march_after: std_march_after(),
                 flag_check: std_flag_check(),
+                sentinels: std_sentinels(),
             },
-            plans: PLANS,
+            plans: std_plans(),
             flag_guess: FLAG_GUESS,
             proposals: PROPOSALS,
             inner_chance: std_inner_chance(),
@@ -282,6 +283,10 @@ pub const COVER: bool = false;
 /// No stand pat in the quiescence while an enemy piece stands next to our Flag
 /// ([`Settings::flag_check`]; session 24, docs/bots/strategist.md). Off while it is measured.
 pub const FLAG_CHECK: bool = false;
+
+/// Points per door of our Flag watched by a sentinel ([`Settings::sentinels`]; session 24,
+/// docs/bots/strategist.md). Off while it is measured.
+pub const SENTINELS: i32 = 0;
 
 /// Whether the move's armies are drawn with stratified uniforms
 /// ([`StrategistConfig::stratified`]; session 14, docs/bots/strategist.md).
@@ -669,6 +674,16 @@ pub(crate) fn tuning<T: std::str::FromStr>(name: &str) -> Option<T> {
 /// Deepest iteration (`STRATEGIST_DEPTH` overrides [`DEPTH`]).
 fn std_depth() -> u32 {
     tuning("STRATEGIST_DEPTH").unwrap_or(DEPTH)
+}
+
+/// The sentinels (`STRATEGIST_SENTINELS=points` overrides [`SENTINELS`]).
+fn std_sentinels() -> i32 {
+    tuning("STRATEGIST_SENTINELS").unwrap_or(SENTINELS)
+}
+
+/// The plans' weight (`STRATEGIST_PLANS=percent` overrides [`PLANS`]).
+fn std_plans() -> u32 {
+    tuning("STRATEGIST_PLANS").unwrap_or(PLANS)
 }
 
 /// The Flag check in the quiescence (`STRATEGIST_FLAG_CHECK=0|1` overrides [`FLAG_CHECK`]).

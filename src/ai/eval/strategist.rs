@@ -155,6 +155,9 @@ pub struct Evaluator {
     pub cover: bool,
     /// Points per square of the march ([`Evaluator::with_march`]); 0: off.
     pub march: i32,
+    /// The side whose Flag's doors the sentinels watch, and the points per watched door
+    /// ([`Evaluator::with_sentinels`]); `None`: off.
+    pub sentinels: Option<(Side, i32)>,
 }
 
 /// Whether `kind` wins when a Miner attacks it or it attacks a Miner: a Sergeant or stronger.
@@ -188,6 +191,7 @@ impl Evaluator {
             danger: None,
             cover: false,
             march: 0,
+            sentinels: None,
         }
     }
 
@@ -257,6 +261,36 @@ impl Evaluator {
     pub fn with_cover(mut self, on: bool) -> Self {
         self.cover = on;
         self
+    }
+
+    /// The sentinels: `side` scores `points` for each door of its Flag (a Bomb of its own next
+    /// to it) with one of its pieces that beat a Miner (a Sergeant or stronger) on a square
+    /// next to that Bomb (the Flag's square aside), while the opponent has Miners. Only
+    /// `side`'s own Flag, whose square is certain. Zero-sum like every term.
+    ///
+    /// Why: the Flags lost to the Perspecto bots are taken by a Miner two plies after it took
+    /// one of those Bombs (7 of 8 Flags v12 lost against `perspecto-minimax` on seed 3001,
+    /// session 24), with no piece of ours next to that Bomb to take it back. Session 14's
+    /// guard counted a defender within two squares of the Flag, which stood inside the shell as
+    /// often as outside it; the Miner danger's cover (session 16) made the danger nothing once
+    /// the way was covered, which also ended its chase of the Miner. A sentinel is paid where
+    /// it takes the Miner back, and the danger and its chase stay as they are.
+    pub fn with_sentinels(mut self, side: Side, points: i32) -> Self {
+        self.sentinels = (points > 0).then_some((side, points));
+        self
+    }
+
+    /// The doors of `side`'s Flag that a sentinel watches ([`Evaluator::with_sentinels`]).
+    pub fn watched_doors(&self, pos: &Position, side: Side) -> i32 {
+        let Some(f) = self.flag[side] else { return 0 };
+        let mut n = 0;
+        for door in f.neighbours().filter(|&b| pos.occupant(b) == Some((side, PieceKind::Bomb))) {
+            let watched = door
+                .neighbours()
+                .any(|g| g != f && matches!(pos.occupant(g), Some((s, k)) if s == side && beats_miner(k)));
+            n += i32::from(watched);
+        }
+        n
     }
 
     /// The guarded side, its Flag's square and the danger's percent, if an enemy Miner stands
@@ -439,6 +473,14 @@ impl Evaluator {
             let d = self.danger_points(pos);
             v += if side == guarded { -d } else { d };
         }
+        // Natively only while it is measured (the page's module has no room for a switch).
+        if let Some((watcher, points)) = self.sentinels
+            && !cfg!(target_arch = "wasm32")
+            && self.miners_against[watcher]
+        {
+            let w = points * self.watched_doors(pos, watcher);
+            v += if side == watcher { w } else { -w };
+        }
         let Some((start, limit)) = self.ramp(pos) else { return v };
         let n = pos.plies_since_attack().min(limit);
         if n <= start {
@@ -560,6 +602,46 @@ mod tests {
             ("h7", Side::Blue, Miner),
         ]);
         assert_eq!(gain(&scout), 0);
+    }
+
+    #[test]
+    fn a_sentinel_is_paid_for_each_door_of_the_flag_it_watches() {
+        use PieceKind::*;
+        // Red: Flag a1 behind Bombs a2 and b1, pieces `red`. Blue: Flag j10 and `blue`.
+        let at = |red: &[(&str, PieceKind)], blue: PieceKind| {
+            let mut all = vec![("a1", Side::Red, Flag), ("a2", Side::Red, Bomb), ("b1", Side::Red, Bomb)];
+            all.extend(red.iter().map(|&(sq, k)| (sq, Side::Red, k)));
+            all.extend([("j10", Side::Blue, Flag), ("h7", Side::Blue, blue)]);
+            placed(&all)
+        };
+        let gain = |pos: &Position| {
+            let ev = Evaluator::new(pos);
+            let with = ev.clone().with_sentinels(Side::Red, 30);
+            assert_eq!(with.evaluate(pos, Side::Red), -with.evaluate(pos, Side::Blue), "not zero-sum");
+            with.evaluate(pos, Side::Red) - ev.evaluate(pos, Side::Red)
+        };
+        // b2 is next to both doors, a3 to a2 only, c1 to b1 only, c2 to neither.
+        assert_eq!(gain(&at(&[("b2", Sergeant)], Miner)), 60);
+        assert_eq!(gain(&at(&[("a3", Major)], Miner)), 30);
+        assert_eq!(gain(&at(&[("a3", Captain), ("c1", Lieutenant)], Miner)), 60);
+        assert_eq!(gain(&at(&[("c2", Marshal)], Miner)), 0);
+        // A Scout or a Miner of ours does not watch (a Miner takes them or ties).
+        assert_eq!(gain(&at(&[("b2", Scout), ("a3", Miner)], Miner)), 0);
+        // Without enemy Miners nothing is paid.
+        assert_eq!(gain(&at(&[("b2", Sergeant)], Marshal)), 0);
+        // A door taken is no door: with a2 gone, b2 watches b1 alone.
+        let open = placed(&[
+            ("a1", Side::Red, Flag),
+            ("b1", Side::Red, Bomb),
+            ("b2", Side::Red, Sergeant),
+            ("j10", Side::Blue, Flag),
+            ("h7", Side::Blue, Miner),
+        ]);
+        assert_eq!(gain(&open), 30);
+        // Blue's sentinels do not watch Red's doors (and Red has no Miner against Blue).
+        let pos = at(&[("b2", Sergeant)], Miner);
+        let blue_side = Evaluator::new(&pos).with_sentinels(Side::Blue, 30);
+        assert_eq!(blue_side.evaluate(&pos, Side::Red), Evaluator::new(&pos).evaluate(&pos, Side::Red));
     }
 
     #[test]

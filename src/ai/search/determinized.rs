@@ -1039,6 +1039,9 @@ pub struct Settings {
     /// No stand pat in the quiescence while an enemy piece stands next to our Flag
     /// ([`Searcher::with_flag_check`]; session 24).
     pub flag_check: bool,
+    /// Points per door of our Flag watched by a sentinel in the evaluation
+    /// ([`Evaluator::with_sentinels`]); 0: off (session 24).
+    pub sentinels: i32,
 }
 
 /// The outcome of [`search_samples`].
@@ -1092,6 +1095,9 @@ fn sample_searcher<'t, 'c, 'a>(
     }
     if settings.danger > 0 {
         s.eval = s.eval.with_danger(pos.to_move(), settings.danger).with_cover(settings.cover);
+    }
+    if settings.sentinels > 0 {
+        s.eval = s.eval.with_sentinels(pos.to_move(), settings.sentinels);
     }
     if settings.march > 0 && pos.plies_since_attack() >= settings.march_after {
         s.eval = s.eval.with_march(settings.march);

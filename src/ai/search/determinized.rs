@@ -327,6 +327,16 @@ pub struct SearchStats {
     pub counters: Counters,
 }
 
+/// The guarded side's Flag taken at `ply` below the root by a piece the enemy only guessed at
+/// ([`Searcher::with_flag_guess`]): with probability `q` a lost game, otherwise the position
+/// `stands` (its static value for the guarded side). On the sums' scale ([`summed`]), not a
+/// mate score: the table may reuse it at another ply, off by q * PLY_COST a ply, which is
+/// accepted (like any evaluation).
+fn guessed_loss(q: f64, ply: u32, stands: i32) -> i32 {
+    let lost = -(WIN_SUM - PLY_COST * ply as i64).max(WIN_SUM / 2) as f64;
+    (q * lost + (1.0 - q) * f64::from(stands)).round() as i32
+}
+
 /// When a search with a time budget of `t` ms stops: [`SAFETY_SHARE`] of the budget (at least
 /// one millisecond) early, so that the move is back before the caller's hard limit (the page's
 /// worker) even after the last clock reading and the unwinding of the search.
@@ -538,10 +548,12 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
 
     /// Whether `side`'s Flag was taken by a piece [`Searcher::with_flag_threat`] marked.
     fn taken_by_threat(&self, pos: &Position, side: Side) -> bool {
-        self.threats != 0
-            && self.eval.flag[side]
-                .and_then(|f| pos.piece_at(f))
-                .is_some_and(|id| self.threats & (1u128 << id.index()) != 0)
+        self.threats != 0 && self.eval.flag[side].and_then(|f| pos.piece_at(f)).is_some_and(|id| self.marked(id))
+    }
+
+    /// Whether [`Searcher::with_flag_threat`] marked `id` (an enemy piece near the Flag at the root).
+    fn marked(&self, id: PieceId) -> bool {
+        self.threats & (1u128 << id.index()) != 0
     }
 
     /// The Flag check: at a quiescence node where the guarded side ([`Searcher::with_flag_guess`],
@@ -578,13 +590,13 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             .neighbours()
             .filter_map(|n| pos.piece_at(n))
             .find(|&id| id.side() != side && pos.piece(id).kind.is_movable())?;
+        // As [`Searcher::terminal`] values the capture one ply on.
         let next = ply + 1;
-        if self.threats & (1u128 << attacker.index()) != 0 {
-            return Some(-(WIN - next.min(MAX_PLY as u32) as i32));
-        }
-        // As [`Searcher::terminal`] values a guessed capture.
-        let lost = -(WIN_SUM - PLY_COST * next as i64).max(WIN_SUM / 2) as f64;
-        Some((q * lost + (1.0 - q) * stand as f64).round() as i32)
+        Some(if self.marked(attacker) {
+            -(WIN - next.min(MAX_PLY as u32) as i32)
+        } else {
+            guessed_loss(q, next, stand)
+        })
     }
 
     /// With `lean` false: plain fail-soft alpha-beta as before session 5 (no null windows, every
@@ -601,11 +613,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         let t = terminal_score(pos, moves, ply)?;
         match self.flag_guess {
             Some((side, q)) if pos.flag_captured() == Some(side) && !self.taken_by_threat(pos, side) => {
-                // On the sums' scale ([`summed`]), not a mate score: the table may reuse it at
-                // another ply, off by q * PLY_COST a ply, which is accepted (like any evaluation).
-                let lost = -(WIN_SUM - PLY_COST * ply as i64).max(WIN_SUM / 2) as f64;
-                let stands = self.eval.evaluate(pos, side) as f64;
-                let v = (q * lost + (1.0 - q) * stands).round() as i32;
+                let v = guessed_loss(q, ply, self.eval.evaluate(pos, side));
                 Some(if pos.to_move() == side { v } else { -v })
             }
             // Only a draw scores 0 (a decided game is worth WIN less at most MAX_PLY).

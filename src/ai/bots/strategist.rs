@@ -114,6 +114,8 @@ impl Default for StrategistConfig {
                 march_after: std_march_after(),
                 flag_check: std_flag_check(),
                 sentinels: std_sentinels(),
+                risk: std_risk(),
+                base: std_base(),
             },
             plans: std_plans(),
             flag_guess: FLAG_GUESS,
@@ -288,6 +290,14 @@ pub const FLAG_CHECK: bool = false;
 /// docs/bots/strategist.md). Off while it is measured.
 pub const SENTINELS: i32 = 0;
 
+/// The root's appetite for risk over the sampled armies, a temperature in points
+/// ([`Settings::risk`]; session 25, docs/bots/strategist.md). Off while it is measured.
+pub const RISK: i32 = 0;
+
+/// Points every movable piece counts above its table value ([`Settings::base`]; session 25,
+/// docs/bots/strategist.md). Off while it is measured.
+pub const BASE: i32 = 0;
+
 /// Whether the move's armies are drawn with stratified uniforms
 /// ([`StrategistConfig::stratified`]; session 14, docs/bots/strategist.md).
 pub const STRATIFIED: bool = false;
@@ -396,7 +406,10 @@ pub fn root_scores_with_stats(
     }
     let root = RootTerms {
         stratum,
-        chance: moves.iter().map(|&mv| root_chance(view, &unknowns, mv)).collect(),
+        chance: moves
+            .iter()
+            .map(|&mv| root_chance(view, &unknowns, mv).map(|rc| RootChance { base: config.search.base, ..rc }))
+            .collect(),
         // Off by default: kept out of the page's module (its size line).
         exposure: if config.spy_exposure && !cfg!(target_arch = "wasm32") {
             moves.iter().map(|&mv| spy_exposure(view, &unknowns, mv)).collect()
@@ -593,7 +606,7 @@ fn root_chance(view: &PlayerView, unknowns: &Unknowns, mv: Move) -> Option<RootC
     for (p, &q) in probs.iter_mut().zip(&unknowns.probs[def.index()]) {
         *p = q as f64;
     }
-    Some(RootChance { attacker, probs, bomb_cost: unknowns.bomb_cost })
+    Some(RootChance { attacker, probs, bomb_cost: unknowns.bomb_cost, base: 0 })
 }
 
 /// `mv` as a move that leaves our Marshal, known to the enemy, next to enemy pieces whose kind
@@ -679,6 +692,16 @@ fn std_depth() -> u32 {
 /// The sentinels (`STRATEGIST_SENTINELS=points` overrides [`SENTINELS`]).
 fn std_sentinels() -> i32 {
     tuning("STRATEGIST_SENTINELS").unwrap_or(SENTINELS)
+}
+
+/// The flat base of the movable pieces (`STRATEGIST_BASE=points` overrides [`BASE`]).
+fn std_base() -> i32 {
+    tuning("STRATEGIST_BASE").unwrap_or(BASE)
+}
+
+/// The risk appetite (`STRATEGIST_RISK=points` overrides [`RISK`]).
+fn std_risk() -> i32 {
+    tuning("STRATEGIST_RISK").unwrap_or(RISK)
 }
 
 /// The plans' weight (`STRATEGIST_PLANS=percent` overrides [`PLANS`]).

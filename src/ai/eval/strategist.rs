@@ -120,6 +120,17 @@ impl Values {
         Values { by_side }
     }
 
+    /// Every movable piece of both sides counts `points` more (session 25: a flat base, so that
+    /// the low pieces weigh more against the high ones; the game is lost when the last movable
+    /// piece is gone). Natively only while it is measured.
+    pub fn add_base(&mut self, points: i32) {
+        for side in Side::BOTH {
+            for k in PieceKind::ALL.iter().filter(|k| k.is_movable()) {
+                self.by_side[side][k.index()] += points;
+            }
+        }
+    }
+
     /// Values for the armies standing in `pos`.
     pub fn of_position(pos: &Position) -> Values {
         let alive = BySide::from_fn(|s| {
@@ -845,5 +856,41 @@ mod tests {
         assert!(v.by_side[Side::Red][PieceKind::Spy.index()] < base.by_side[Side::Red][PieceKind::Spy.index()]);
         let v = Values::for_armies(&BySide::from_fn(|s| if s == Side::Blue { no_spy } else { full }));
         assert!(v.by_side[Side::Red][PieceKind::Marshal.index()] > base.by_side[Side::Red][PieceKind::Marshal.index()]);
+    }
+
+    #[test]
+    fn the_base_adds_to_every_movable_piece_of_both_sides() {
+        let movable =
+            |pos: &Position, side: Side| pos.pieces_of(side).filter(|&id| pos.piece(id).kind.is_movable()).count();
+        // A position of random play in which the sides have lost different numbers of pieces.
+        let pos = (0..)
+            .filter_map(|seed| {
+                crate::ai::setupgen::random::random_position(Variant::Classic, 60..120, &mut rng_from_seed(seed))
+            })
+            .find(|pos| movable(pos, Side::Red) != movable(pos, Side::Blue))
+            .unwrap();
+        let plain = Evaluator::new(&pos);
+        let mut based = Evaluator::new(&pos);
+        based.values.add_base(20);
+        // Each movable piece adds the base and, while unseen, its hidden share of the base.
+        let added = |side: Side| -> i32 {
+            pos.pieces_of(side)
+                .map(|id| pos.piece(id))
+                .filter(|p| p.kind.is_movable())
+                .map(|p| {
+                    let v = plain.values.by_side[side][p.kind.index()];
+                    20 + if p.revealed { 0 } else { (v + 20) * HIDDEN_SHARE / 64 - v * HIDDEN_SHARE / 64 }
+                })
+                .sum()
+        };
+        for side in Side::BOTH {
+            for k in PieceKind::ALL {
+                let add = if k.is_movable() { 20 } else { 0 };
+                assert_eq!(based.values.by_side[side][k.index()], plain.values.by_side[side][k.index()] + add);
+            }
+            let want = added(side) - added(side.opponent());
+            assert_ne!(want, 0, "the armies differ in movable pieces");
+            assert_eq!(based.evaluate(&pos, side) - plain.evaluate(&pos, side), want);
+        }
     }
 }

@@ -1050,6 +1050,15 @@ pub struct Settings {
     /// Points per door of our Flag watched by a sentinel in the evaluation
     /// ([`Evaluator::with_sentinels`]); 0: off (session 24).
     pub sentinels: i32,
+    /// The root's appetite for risk over the sampled armies: each root move's sum gains the
+    /// exponential certainty equivalent of its per-sample values at this temperature (points)
+    /// above their mean, at most half the temperature a sample ([`risk_bonus`]); 0: off
+    /// (session 25).
+    pub risk: i32,
+    /// Points every movable piece counts above its table value in the evaluation and the
+    /// root's chance nodes ([`crate::ai::eval::strategist::Values::add_base`]); 0: off
+    /// (session 25).
+    pub base: i32,
 }
 
 /// The outcome of [`search_samples`].
@@ -1107,6 +1116,10 @@ fn sample_searcher<'t, 'c, 'a>(
     if settings.sentinels > 0 {
         s.eval = s.eval.with_sentinels(pos.to_move(), settings.sentinels);
     }
+    // Natively only while it is measured (session 25).
+    if settings.base != 0 && !cfg!(target_arch = "wasm32") {
+        s.eval.values.add_base(settings.base);
+    }
     if settings.march > 0 && pos.plies_since_attack() >= settings.march_after {
         s.eval = s.eval.with_march(settings.march);
     }
@@ -1158,7 +1171,7 @@ pub fn search_samples(
     more: &mut dyn FnMut(&mut SearchContext) -> Option<Position>,
 ) -> SampledResult {
     let mut drawn: Vec<Drawn> = samples.iter().map(|pos| Drawn::of(pos, moves, root)).collect();
-    let sum = |per_sample: &[RootValues], order: &[usize]| summarize(per_sample, order, root, &drawn);
+    let sum = |per_sample: &[RootValues], order: &[usize]| summarize(per_sample, order, root, &drawn, settings.risk);
     let mut table = Table::new(settings.table_bits);
     let mut per_sample: Vec<RootValues> =
         samples.iter().map(|_| RootValues { depth: 0, values: vec![0; moves.len()] }).collect();
@@ -1224,7 +1237,7 @@ pub fn search_samples(
             }
             drawn.push(Drawn::of(&pos, moves, root));
             per_sample.push(rv);
-            result = summarize(&per_sample, &order, root, &drawn);
+            result = summarize(&per_sample, &order, root, &drawn, settings.risk);
             result.depth = cap;
             ranking::sort_by_key128(&mut order, |&i| ranking::desc_i64(result.sums[i]));
         }
@@ -1238,7 +1251,7 @@ pub fn search_samples(
             }
         }
     }
-    let last = summarize(&per_sample, &order, root, &drawn);
+    let last = summarize(&per_sample, &order, root, &drawn, settings.risk);
     SampledResult { depth: result.depth, stats, ..last }
 }
 
@@ -1290,6 +1303,9 @@ pub struct RootChance {
     /// Extra cost of losing the attacker on a Bomb, in percent of its value (0: the value
     /// alone).
     pub bomb_cost: u32,
+    /// Points every movable piece counts above its table value, as in the evaluation
+    /// ([`Settings::base`]).
+    pub base: i32,
 }
 
 /// The four outcomes of an attack, the Flag apart.
@@ -1308,8 +1324,12 @@ fn outcome_class(attacker: PieceKind, defender: PieceKind) -> usize {
 /// piece values of [`crate::ai::eval::material::piece_value`] and the defender's hidden share,
 /// [`HIDDEN_SHARE`]; the attacker is revealed in every outcome, so its own share cancels out
 /// between outcomes and is left out). For the root's chance nodes.
-fn battle_change(attacker: PieceKind, defender: PieceKind) -> f64 {
-    let value = |k: PieceKind| crate::ai::eval::material::piece_value(k) as f64;
+fn battle_change(rc: &RootChance, defender: PieceKind) -> f64 {
+    let attacker = rc.attacker;
+    let value = |k: PieceKind| {
+        let base = if k.is_movable() { rc.base } else { 0 };
+        (crate::ai::eval::material::piece_value(k) + base) as f64
+    };
     let hidden = |k: PieceKind| if k.is_movable() { value(k) * HIDDEN_SHARE as f64 / 64.0 } else { 0.0 };
     match battle(attacker, defender) {
         Battle::AttackerWins => value(defender) + hidden(defender),
@@ -1357,7 +1377,7 @@ pub fn chance_value_weighed(rc: &RootChance, drawn: &[(PieceKind, i64, f64)], ba
         let c = outcome_class(rc.attacker, k);
         p[c] += w;
         if c > 0 {
-            change[c] += w * battle_change(rc.attacker, k);
+            change[c] += w * battle_change(rc, k);
             if k == PieceKind::Bomb && c == 3 && !cfg!(target_arch = "wasm32") {
                 let v = crate::ai::eval::material::piece_value(rc.attacker) as f64;
                 change[c] -= w * v * rc.bomb_cost as f64 / 100.0;
@@ -1374,7 +1394,7 @@ pub fn chance_value_weighed(rc: &RootChance, drawn: &[(PieceKind, i64, f64)], ba
         return mean(drawn, &|_, v| v as f64).unwrap_or(0.0);
     }
     // Each non-Flag sample's value with its own victim's change taken out.
-    let base = |k: PieceKind, v: i64| v as f64 - battle_change(rc.attacker, k);
+    let base = |k: PieceKind, v: i64| v as f64 - battle_change(rc, k);
     let non_flag: Vec<(PieceKind, i64, f64)> = drawn.iter().copied().filter(|d| d.0 != PieceKind::Flag).collect();
     let mut value = 0.0;
     for c in 0..4 {
@@ -1559,10 +1579,37 @@ fn stratum_sums(
     Some((sums.iter().map(|s| s.round() as i64).collect(), baseline, weights))
 }
 
+/// How much the exponential certainty equivalent of `values` (one root move's values in the
+/// samples) at temperature `t` lies above their mean, at most `t / 2`: `t ln(mean(exp(v / t)))`
+/// less the mean, which is about the variance over `2t` for a small spread.
+///
+/// Why (session 25): inside a sample the enemy sees our pieces, so a move that leaves a piece
+/// where only some of the drawn armies could take it counts that loss in those samples as a
+/// certainty, though the real enemy has to guess. Averaging more armies played worse (sessions
+/// 6 and 8: "the bot becomes careful"), which points the same way; the bonus prefers, among
+/// moves of equal mean, the one whose outcome depends on what the enemy really holds. The
+/// cap keeps a loss seen in one sample of four (our Flag, a Marshal) from being averaged away.
+pub fn risk_bonus(values: &[f64], t: f64) -> f64 {
+    if values.len() < 2 || t.is_nan() || t <= 0.0 {
+        return 0.0;
+    }
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let max = values.iter().copied().fold(f64::MIN, f64::max);
+    let ce = max + t * (values.iter().map(|v| ((v - max) / t).exp()).sum::<f64>() / n).ln();
+    (ce - mean).clamp(0.0, t / 2.0)
+}
+
 /// Sums of the samples' latest values (root attacks on unknown pieces as chance nodes, see
 /// [`RootChance`]; the samples weighed by a [`MinerStratum`] when there is one); the best is
 /// the highest sum, the earliest in `order` among equals.
-fn summarize(per_sample: &[RootValues], order: &[usize], root: &RootTerms, drawn: &[Drawn]) -> SampledResult {
+fn summarize(
+    per_sample: &[RootValues],
+    order: &[usize],
+    root: &RootTerms,
+    drawn: &[Drawn],
+    risk: i32,
+) -> SampledResult {
     let chance = &root.chance;
     let n = per_sample.first().map_or(0, |r| r.values.len());
     let mut sums = vec![0i64; n];
@@ -1610,6 +1657,26 @@ fn summarize(per_sample: &[RootValues], order: &[usize], root: &RootTerms, drawn
                 .map(|(r, d)| (d.spied.get(i).copied().unwrap_or(false), summed(r.values[i])))
                 .collect();
             sums[i] += (exposure_correction(ex, &split) * counted as f64).round() as i64;
+        }
+        // Natively only while it is measured (session 25).
+        if !cfg!(target_arch = "wasm32") && risk > 0 && weights.is_none() {
+            for (i, s) in sums.iter_mut().enumerate() {
+                let chance = chance.get(i).copied().flatten();
+                let values: Vec<f64> = per_sample
+                    .iter()
+                    .zip(drawn)
+                    .filter(|(r, _)| r.depth > 0)
+                    .filter_map(|(r, d)| {
+                        let v = summed(r.values[i]) as f64;
+                        match (chance, d.defenders.get(i).copied().flatten()) {
+                            (Some(_), Some(PieceKind::Flag)) => None,
+                            (Some(rc), Some(k)) => Some(v - battle_change(&rc, k)),
+                            _ => Some(v),
+                        }
+                    })
+                    .collect();
+                *s += (risk_bonus(&values, risk as f64) * counted as f64).round() as i64;
+            }
         }
     }
     let mut best = order.first().copied().unwrap_or(0);
@@ -2180,6 +2247,7 @@ mod tests {
             attacker: PieceKind::General,
             probs: probs(&[(PieceKind::Bomb, 0.3), (PieceKind::Sergeant, 0.7)]),
             bomb_cost: 0,
+            base: 0,
         };
         let drawn = [(PieceKind::Sergeant, 130); 4];
         let v = chance_value(&rc, &drawn, 100.0);
@@ -2212,6 +2280,7 @@ mod tests {
             attacker: PieceKind::Major,
             probs: probs(&[(PieceKind::Flag, 0.05), (PieceKind::Bomb, 0.25), (PieceKind::Scout, 0.7)]),
             bomb_cost: 0,
+            base: 0,
         };
         let drawn = [(PieceKind::Flag, 1_180), (PieceKind::Scout, 60), (PieceKind::Scout, 50), (PieceKind::Bomb, -90)];
         let v = chance_value(&rc, &drawn, 40.0);
@@ -2278,11 +2347,11 @@ mod tests {
             .iter()
             .map(|&miner| Drawn { defenders: vec![None, None], spied: vec![false, false], miner })
             .collect();
-        let plain = summarize(&per_sample, &[0, 1], &RootTerms::default(), &drawn);
+        let plain = summarize(&per_sample, &[0, 1], &RootTerms::default(), &drawn, 0);
         assert_eq!(plain.sums, vec![40 - 1_120 + 40, 30], "without the stratum every sample counts once");
         assert_eq!(plain.best, 1);
         let root = RootTerms { stratum: Some(st.clone()), ..RootTerms::default() };
-        let r = summarize(&per_sample, &[0, 1], &root, &drawn);
+        let r = summarize(&per_sample, &[0, 1], &root, &drawn, 0);
         // Three samples counted (the fourth finished no iteration): 3 x 0.1 for the Miner's,
         // 3 x 0.9 / 2 for each of the two others.
         let expected = (3.0 * 0.1 * -1_120.0 + 2.0 * 1.35 * 40.0f64).round() as i64;
@@ -2291,7 +2360,7 @@ mod tests {
         assert_eq!(r.best, 1, "a lost game with probability 0.1 still outweighs 40 points");
         // With a smaller probability the first move's material wins over its risk.
         let low = RootTerms { stratum: Some(MinerStratum { p: 0.01, ..st }), ..RootTerms::default() };
-        assert_eq!(summarize(&per_sample, &[0, 1], &low, &drawn).best, 0);
+        assert_eq!(summarize(&per_sample, &[0, 1], &low, &drawn, 0).best, 0);
     }
 
     #[test]
@@ -2311,15 +2380,15 @@ mod tests {
             .collect();
         let mut probs = [0.0; 12];
         probs[PieceKind::Sergeant.index()] = 1.0;
-        let rc = RootChance { attacker: PieceKind::Marshal, probs, bomb_cost: 0 };
+        let rc = RootChance { attacker: PieceKind::Marshal, probs, bomb_cost: 0, base: 0 };
         let chance = vec![Some(rc), None];
         let plain =
-            summarize(&per_sample, &[0, 1], &RootTerms { chance: chance.clone(), ..RootTerms::default() }, &drawn);
+            summarize(&per_sample, &[0, 1], &RootTerms { chance: chance.clone(), ..RootTerms::default() }, &drawn, 0);
         assert_eq!(plain.sums, vec![40 - 1_120 + 40, -300], "without the stratum every sample counts once");
         assert_eq!(plain.best, 1, "counted once, the Miner's lost game outweighs the quiet move's 100 points");
         let st = MinerStratum { squares: vec![Square::new(2, 0).unwrap()], p: 0.1 };
         let root = RootTerms { chance, stratum: Some(st), ..RootTerms::default() };
-        let r = summarize(&per_sample, &[0, 1], &root, &drawn);
+        let r = summarize(&per_sample, &[0, 1], &root, &drawn, 0);
         // 3 x 0.1 for the Miner's sample, 3 x 0.9 / 2 for each other, as for a quiet move: the
         // chance node must not count the Miner's sample once while the quiet moves count it
         // by its probability.
@@ -2340,7 +2409,7 @@ mod tests {
         {
             mixed[k.index()] = w;
         }
-        let rc = RootChance { attacker: PieceKind::Colonel, probs: mixed, bomb_cost: 20 };
+        let rc = RootChance { attacker: PieceKind::Colonel, probs: mixed, bomb_cost: 20, base: 0 };
         // A weight moves an outcome's mean: the won attack's two samples (40 and 100) weighed
         // 1 and 3 average 85, not 70, and the won outcome has probability 0.65 (the Sergeant
         // and the Spy), so the node gains 0.65 x 15.
@@ -2348,5 +2417,78 @@ mod tests {
             d.iter().map(|&(k, v)| (k, v, if v == 100 { 3.0 } else { 1.0 })).collect();
         let gain = chance_value_weighed(&rc, &heavier, 55.0) - chance_value(&rc, &d, 55.0);
         assert!((gain - 0.65 * 15.0).abs() < 1e-9, "{gain}");
+    }
+
+    #[test]
+    fn the_risk_appetite_prefers_the_move_whose_outcome_depends_on_the_army() {
+        // The bonus: nothing for equal values, about the variance over 2t for a small spread,
+        // at most t / 2 however large the spread (a lost game in one sample stays a loss).
+        assert_eq!(risk_bonus(&[30.0; 4], 50.0), 0.0);
+        assert_eq!(risk_bonus(&[10.0, 30.0], 0.0), 0.0, "off");
+        assert_eq!(risk_bonus(&[10.0], 50.0), 0.0, "one sample has no spread");
+        let small = risk_bonus(&[25.0, 35.0, 25.0, 35.0], 100.0);
+        assert!((small - 25.0 / 200.0).abs() < 0.01, "{small}");
+        assert_eq!(risk_bonus(&[-1_200.0, 0.0, 0.0, 0.0], 50.0), 25.0, "capped at t / 2");
+        // Two moves of the same mean over four samples: the steady one is played first in
+        // `order` and wins the tie without the appetite; with it, the one whose value depends on
+        // the sampled army wins by the bonus, and a chance node's own outcomes do not count.
+        let per_sample: Vec<RootValues> =
+            [0, 40, 0, 40].iter().map(|&v| RootValues { depth: 3, values: vec![20, v, 20] }).collect();
+        let drawn: Vec<Drawn> = (0..4)
+            .map(|i| Drawn {
+                defenders: vec![None, None, Some(if i % 2 == 0 { PieceKind::Scout } else { PieceKind::Bomb })],
+                spied: vec![false; 3],
+                miner: false,
+            })
+            .collect();
+        let plain = summarize(&per_sample, &[0, 1, 2], &RootTerms::default(), &drawn, 0);
+        assert_eq!((plain.sums[0], plain.sums[1], plain.best), (80, 80, 0));
+        let risky = summarize(&per_sample, &[0, 1, 2], &RootTerms::default(), &drawn, 100);
+        let bonus = (risk_bonus(&[0.0, 40.0, 0.0, 40.0], 100.0) * 4.0).round() as i64;
+        assert!(bonus > 0);
+        assert_eq!((risky.sums[0], risky.sums[1], risky.best), (80, 80 + bonus, 1));
+        // The third move attacks an unknown piece (a Scout in two samples, a Bomb in the
+        // others): the battles' own spread is taken out before the bonus, so a chance node gets
+        // only what its samples differ by beyond the defender drawn.
+        let probs = probs(&[(PieceKind::Scout, 0.5), (PieceKind::Bomb, 0.5)]);
+        let rc = RootChance { attacker: PieceKind::Miner, probs, bomb_cost: 0, base: 0 };
+        let chance = vec![None, None, Some(rc)];
+        let root = RootTerms { chance: chance.clone(), ..RootTerms::default() };
+        let per_sample: Vec<RootValues> = (0..4)
+            .map(|i| {
+                let k = drawn[i].defenders[2].unwrap();
+                RootValues { depth: 3, values: vec![20, 20, 20 + battle_change(&rc, k) as i32] }
+            })
+            .collect();
+        let plain = summarize(&per_sample, &[0, 1, 2], &root, &drawn, 0);
+        let risky = summarize(&per_sample, &[0, 1, 2], &root, &drawn, 100);
+        assert_eq!(risky.sums[2], plain.sums[2], "the defenders' spread is no risk taken");
+    }
+
+    #[test]
+    fn a_chance_node_counts_the_base_of_the_movable_pieces_as_the_evaluation_does() {
+        // Our Captain attacks a piece that is a Sergeant or a Colonel, half and half; every
+        // sample drew the Sergeant. The evaluation counts every movable piece 20 more, so a
+        // sample's value after the won attack is the position before (100) plus the
+        // Sergeant's 25 + 20 and its hidden share. The lost outcome, which no sample drew,
+        // is estimated from those samples: it must come out as the position before less the
+        // Captain's 60 + 20, plus the Colonel's hidden share.
+        let b = 20;
+        let hidden = |v: i32| f64::from(v) * f64::from(HIDDEN_SHARE) / 64.0;
+        let won = (100.0 + 45.0 + hidden(45)).round() as i64;
+        let lost = 100.0 - 80.0 + hidden(170);
+        let rc = RootChance {
+            attacker: PieceKind::Captain,
+            probs: probs(&[(PieceKind::Sergeant, 0.5), (PieceKind::Colonel, 0.5)]),
+            bomb_cost: 0,
+            base: b,
+        };
+        let drawn = [(PieceKind::Sergeant, won); 4];
+        let v = chance_value(&rc, &drawn, 0.0);
+        let want = 0.5 * won as f64 + 0.5 * lost;
+        assert!((v - want).abs() < 0.5, "{v} against {want}");
+        // Without the base in the node the lost outcome would be 2 x 20 too high.
+        let v0 = chance_value(&RootChance { base: 0, ..rc }, &drawn, 0.0);
+        assert!((v0 - want - 20.0).abs() < 1.5, "{v0}");
     }
 }

@@ -122,7 +122,7 @@ impl Values {
 
     /// Every movable piece of both sides counts `points` more (session 25: a flat base, so that
     /// the low pieces weigh more against the high ones; the game is lost when the last movable
-    /// piece is gone). Natively only while it is measured.
+    /// piece is gone). The search calls it natively only, while it is measured.
     pub fn add_base(&mut self, points: i32) {
         for side in Side::BOTH {
             for k in PieceKind::ALL.iter().filter(|k| k.is_movable()) {

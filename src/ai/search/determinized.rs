@@ -1053,7 +1053,10 @@ pub struct Settings {
     /// The root's appetite for risk over the sampled armies: each root move's sum gains the
     /// exponential certainty equivalent of its per-sample values at this temperature (points)
     /// above their mean, at most half the temperature a sample ([`risk_bonus`]); 0: off
-    /// (session 25).
+    /// (session 25). Approximations: with [`Settings::blend`] every army counts at two depths,
+    /// so a move's swing between them counts as spread too; the bonus is skipped while the
+    /// Miner stratum weighs the samples, and the Spy's exposure is not taken out of the
+    /// values first.
     pub risk: i32,
     /// Points every movable piece counts above its table value in the evaluation and the
     /// root's chance nodes ([`crate::ai::eval::strategist::Values::add_base`]); 0: off
@@ -1320,8 +1323,9 @@ fn outcome_class(attacker: PieceKind, defender: PieceKind) -> usize {
     }
 }
 
-/// What an attack by `attacker` on a piece of kind `defender` changes in material at once (the
-/// piece values of [`crate::ai::eval::material::piece_value`] and the defender's hidden share,
+/// What an attack by the node's attacker on a piece of kind `defender` changes in material at
+/// once (the piece values of [`crate::ai::eval::material::piece_value`], each movable piece's
+/// plus the node's [`RootChance::base`] as in the evaluation, and the defender's hidden share,
 /// [`HIDDEN_SHARE`]; the attacker is revealed in every outcome, so its own share cancels out
 /// between outcomes and is left out). For the root's chance nodes.
 fn battle_change(rc: &RootChance, defender: PieceKind) -> f64 {
@@ -1600,7 +1604,8 @@ pub fn risk_bonus(values: &[f64], t: f64) -> f64 {
     (ce - mean).clamp(0.0, t / 2.0)
 }
 
-/// Sums of the samples' latest values (root attacks on unknown pieces as chance nodes, see
+/// Sums of the samples' latest values, plus the risk appetite's bonus when `risk` > 0
+/// ([`Settings::risk`]) (root attacks on unknown pieces as chance nodes, see
 /// [`RootChance`]; the samples weighed by a [`MinerStratum`] when there is one); the best is
 /// the highest sum, the earliest in `order` among equals.
 fn summarize(
@@ -2447,26 +2452,39 @@ mod tests {
         let bonus = (risk_bonus(&[0.0, 40.0, 0.0, 40.0], 100.0) * 4.0).round() as i64;
         assert!(bonus > 0);
         assert_eq!((risky.sums[0], risky.sums[1], risky.best), (80, 80 + bonus, 1));
-        // The third move attacks an unknown piece (a Scout in two samples, a Bomb in the
-        // others): the battles' own spread is taken out before the bonus, so a chance node gets
-        // only what its samples differ by beyond the defender drawn.
-        let probs = probs(&[(PieceKind::Scout, 0.5), (PieceKind::Bomb, 0.5)]);
-        let rc = RootChance { attacker: PieceKind::Miner, probs, bomb_cost: 0, base: 0 };
-        let chance = vec![None, None, Some(rc)];
-        let root = RootTerms { chance: chance.clone(), ..RootTerms::default() };
-        let per_sample: Vec<RootValues> = (0..4)
-            .map(|i| {
-                let k = drawn[i].defenders[2].unwrap();
-                RootValues { depth: 3, values: vec![20, 20, 20 + battle_change(&rc, k) as i32] }
+        // The third move is our General's attack on an unknown piece, drawn a Scout in two
+        // samples (the attack won), a Bomb in one (the General lost) and the Flag in one (a won
+        // game). The battles' own spread is taken out and the Flag's sample left out before
+        // the bonus, so the chance node gets only what its samples differ by beyond the
+        // defender drawn: here nothing. Taken as they are, the same values would earn the cap.
+        let probs = probs(&[(PieceKind::Scout, 0.45), (PieceKind::Bomb, 0.45), (PieceKind::Flag, 0.1)]);
+        let rc = RootChance { attacker: PieceKind::General, probs, bomb_cost: 0, base: 0 };
+        let drawn: Vec<Drawn> = [PieceKind::Scout, PieceKind::Bomb, PieceKind::Scout, PieceKind::Flag]
+            .iter()
+            .map(|&k| Drawn { defenders: vec![None, None, Some(k)], spied: vec![false; 3], miner: false })
+            .collect();
+        let root = RootTerms { chance: vec![None, None, Some(rc)], ..RootTerms::default() };
+        // The search's values of the third move in each sample (a won game two plies on where
+        // the Flag was drawn), and as they enter the sums.
+        let third: Vec<i32> = drawn
+            .iter()
+            .map(|d| match d.defenders[2] {
+                Some(PieceKind::Flag) => WIN - 2,
+                Some(k) => 20 + battle_change(&rc, k).round() as i32,
+                None => unreachable!(),
             })
             .collect();
+        let raw: Vec<f64> = third.iter().map(|&v| summed(v) as f64).collect();
+        assert_eq!(risk_bonus(&raw, 100.0), 50.0, "the raw values spread far beyond the cap");
+        let per_sample: Vec<RootValues> =
+            third.iter().map(|&v| RootValues { depth: 3, values: vec![20, 20, v] }).collect();
         let plain = summarize(&per_sample, &[0, 1, 2], &root, &drawn, 0);
         let risky = summarize(&per_sample, &[0, 1, 2], &root, &drawn, 100);
         assert_eq!(risky.sums[2], plain.sums[2], "the defenders' spread is no risk taken");
     }
 
     #[test]
-    fn a_chance_node_counts_the_base_of_the_movable_pieces_as_the_evaluation_does() {
+    fn a_chance_node_counts_the_base_of_the_movable_pieces() {
         // Our Captain attacks a piece that is a Sergeant or a Colonel, half and half; every
         // sample drew the Sergeant. The evaluation counts every movable piece 20 more, so a
         // sample's value after the won attack is the position before (100) plus the

@@ -406,10 +406,7 @@ pub fn root_scores_with_stats(
     }
     let root = RootTerms {
         stratum,
-        chance: moves
-            .iter()
-            .map(|&mv| root_chance(view, &unknowns, mv).map(|rc| RootChance { base: config.search.base, ..rc }))
-            .collect(),
+        chance: moves.iter().map(|&mv| root_chance(view, &unknowns, mv, config.search.base)).collect(),
         // Off by default: kept out of the page's module (its size line).
         exposure: if config.spy_exposure && !cfg!(target_arch = "wasm32") {
             moves.iter().map(|&mv| spy_exposure(view, &unknowns, mv)).collect()
@@ -595,8 +592,9 @@ fn miner_stratum(view: &PlayerView, unknowns: &Unknowns, radius: i32) -> Option<
 }
 
 /// `mv` as a chance node at the root if it attacks an enemy piece whose kind `view` does not
-/// know: the belief's probabilities of the defender's kind ([`enemy_unknowns`]).
-fn root_chance(view: &PlayerView, unknowns: &Unknowns, mv: Move) -> Option<RootChance> {
+/// know: the belief's probabilities of the defender's kind ([`enemy_unknowns`]), with the
+/// evaluation's `base` for the movable pieces ([`Settings::base`]).
+fn root_chance(view: &PlayerView, unknowns: &Unknowns, mv: Move, base: i32) -> Option<RootChance> {
     let attacker = view.kind(view.piece_at(mv.from)?)?;
     let def = view.piece_at(mv.to)?;
     if def.side() == view.side() || view.kind(def).is_some() {
@@ -606,7 +604,7 @@ fn root_chance(view: &PlayerView, unknowns: &Unknowns, mv: Move) -> Option<RootC
     for (p, &q) in probs.iter_mut().zip(&unknowns.probs[def.index()]) {
         *p = q as f64;
     }
-    Some(RootChance { attacker, probs, bomb_cost: unknowns.bomb_cost, base: 0 })
+    Some(RootChance { attacker, probs, bomb_cost: unknowns.bomb_cost, base })
 }
 
 /// `mv` as a move that leaves our Marshal, known to the enemy, next to enemy pieces whose kind

@@ -24,7 +24,7 @@ use crate::ai::plans::invincible::invincible_plans;
 use crate::ai::plans::values::ValueRules;
 use crate::ai::ranking;
 use crate::ai::search::determinized::{
-    Beliefs, MinerStratum, RootChance, RootTerms, SearchStats, Settings, SpyExposure, Unknowns, search_samples,
+    Beliefs, MinerStratum, RootChance, RootTerms, SearchStats, Settings, SpyExposure, Unknowns, Utility, search_samples,
 };
 use crate::ai::{Bot, BotRng, SearchContext};
 use crate::rules::{Army, Move, PieceId, PieceKind, PlayerView, Position, Setup, Variant, ViewPiece};
@@ -116,6 +116,7 @@ impl Default for StrategistConfig {
                 sentinels: std_sentinels(),
                 risk: std_risk(),
                 base: std_base(),
+                utility: std_utility(),
             },
             plans: std_plans(),
             flag_guess: FLAG_GUESS,
@@ -297,6 +298,11 @@ pub const RISK: i32 = 0;
 /// Points every movable piece counts above its table value ([`Settings::base`]; session 25,
 /// docs/bots/strategist.md). Off while it is measured.
 pub const BASE: i32 = 0;
+
+/// The root's utility of its values ([`Settings::utility`]; session 26,
+/// docs/bots/strategist.md). Off (scale 0) while it is measured; the centre and the linear
+/// share are what a scale set from the environment starts from.
+pub const UTILITY: Utility = Utility { scale: 0, center: 0, linear: 50 };
 
 /// Whether the move's armies are drawn with stratified uniforms
 /// ([`StrategistConfig::stratified`]; session 14, docs/bots/strategist.md).
@@ -700,6 +706,16 @@ fn std_base() -> i32 {
 /// The risk appetite (`STRATEGIST_RISK=points` overrides [`RISK`]).
 fn std_risk() -> i32 {
     tuning("STRATEGIST_RISK").unwrap_or(RISK)
+}
+
+/// The root's utility of its values (`STRATEGIST_UTILITY=scale`, `STRATEGIST_UCENTER=points`
+/// and `STRATEGIST_ULINEAR=percent` override [`UTILITY`]).
+fn std_utility() -> Utility {
+    Utility {
+        scale: tuning("STRATEGIST_UTILITY").unwrap_or(UTILITY.scale),
+        center: tuning("STRATEGIST_UCENTER").unwrap_or(UTILITY.center),
+        linear: tuning("STRATEGIST_ULINEAR").unwrap_or(UTILITY.linear),
+    }
 }
 
 /// The plans' weight (`STRATEGIST_PLANS=percent` overrides [`PLANS`]).

@@ -1062,6 +1062,53 @@ pub struct Settings {
     /// root's chance nodes ([`crate::ai::eval::strategist::Values::add_base`]); 0: off
     /// (session 25).
     pub base: i32,
+    /// The root's utility of a value: the sums over samples and the outcomes of the root's
+    /// chance nodes count [`Utility::apply`] of each value rather than the value ([`Utility`];
+    /// off by default, session 26).
+    pub utility: Utility,
+}
+
+/// A concave-convex utility of the root's values (session 26): `linear` percent of the value
+/// itself plus the rest as a logistic curve of it, centred on `center` points with `scale`
+/// points per unit of the logistic's argument and spanning [`WIN_SUM`] on each side, that is
+/// `u(v) = a v + (1 - a) WIN_SUM tanh((v - center) / (2 scale))` less its value at 0.
+/// `scale` 0: off (the value itself).
+///
+/// Why: the game is scored by its result, not by material, and the result is a logistic curve
+/// of the material (a fit over 800 of session 25's games against `invincible`: 320 points per
+/// unit, the 50 % point 450 points behind). A side far ahead gains little by a gamble that
+/// wins a little material or, rarely, the Flag, and loses much when the gamble costs its
+/// Marshal or General; a side far behind the reverse. Summed linearly, the root takes the same
+/// gambles whatever the score: in those games our known Marshal, General and Colonels died on
+/// Bombs of unmoved pieces 1.4 times a game in the games not won, 1.0 in the won ones.
+/// Measured level against `invincible` at two shapes (docs/bots/strategist.md, session 26).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Utility {
+    /// Points per unit of the logistic's argument; 0: off.
+    pub scale: i32,
+    /// Where the logistic is steepest, in points of the root's value.
+    pub center: i32,
+    /// Percent of the value counted linearly (0-100).
+    pub linear: i32,
+}
+
+impl Utility {
+    /// Whether the utility is the value itself.
+    pub fn is_off(&self) -> bool {
+        self.scale <= 0 || self.linear >= 100
+    }
+
+    /// The utility of `v` (a value on the scale of [`summed`]).
+    pub fn apply(&self, v: f64) -> f64 {
+        if self.is_off() {
+            return v;
+        }
+        let a = self.linear.clamp(0, 100) as f64 / 100.0;
+        let w = WIN_SUM as f64;
+        let (s, c) = (self.scale as f64, self.center as f64);
+        let g = |x: f64| w * ((x - c) / (2.0 * s)).tanh();
+        a * v + (1.0 - a) * (g(v) - g(0.0))
+    }
 }
 
 /// The outcome of [`search_samples`].
@@ -1174,7 +1221,9 @@ pub fn search_samples(
     more: &mut dyn FnMut(&mut SearchContext) -> Option<Position>,
 ) -> SampledResult {
     let mut drawn: Vec<Drawn> = samples.iter().map(|pos| Drawn::of(pos, moves, root)).collect();
-    let sum = |per_sample: &[RootValues], order: &[usize]| summarize(per_sample, order, root, &drawn, settings.risk);
+    let sum = |per_sample: &[RootValues], order: &[usize]| {
+        summarize(per_sample, order, root, &drawn, settings.risk, settings.utility)
+    };
     let mut table = Table::new(settings.table_bits);
     let mut per_sample: Vec<RootValues> =
         samples.iter().map(|_| RootValues { depth: 0, values: vec![0; moves.len()] }).collect();
@@ -1240,7 +1289,7 @@ pub fn search_samples(
             }
             drawn.push(Drawn::of(&pos, moves, root));
             per_sample.push(rv);
-            result = summarize(&per_sample, &order, root, &drawn, settings.risk);
+            result = summarize(&per_sample, &order, root, &drawn, settings.risk, settings.utility);
             result.depth = cap;
             ranking::sort_by_key128(&mut order, |&i| ranking::desc_i64(result.sums[i]));
         }
@@ -1254,7 +1303,7 @@ pub fn search_samples(
             }
         }
     }
-    let last = summarize(&per_sample, &order, root, &drawn, settings.risk);
+    let last = summarize(&per_sample, &order, root, &drawn, settings.risk, settings.utility);
     SampledResult { depth: result.depth, stats, ..last }
 }
 
@@ -1371,6 +1420,14 @@ pub fn chance_value(rc: &RootChance, drawn: &[(PieceKind, i64)], baseline: f64) 
 /// ([`MinerStratum::weights`]), so that a chance node counts the samples as the plain moves'
 /// sums do; with every weight 1 it is [`chance_value`] exactly.
 pub fn chance_value_weighed(rc: &RootChance, drawn: &[(PieceKind, i64, f64)], baseline: f64) -> f64 {
+    chance_value_shaped(rc, drawn, baseline, Utility::default())
+}
+
+/// [`chance_value_weighed`] with a [`Utility`]: each outcome's estimate is the mean of the
+/// utility of its samples' corrected values (the utility of the estimate when no sample
+/// counts), so that a chance node and a plain move's sum count the samples alike. With the
+/// utility off it is [`chance_value_weighed`] exactly.
+pub fn chance_value_shaped(rc: &RootChance, drawn: &[(PieceKind, i64, f64)], baseline: f64, u: Utility) -> f64 {
     let mut p = [0.0f64; 4];
     let mut change = [0.0f64; 4];
     for k in PieceKind::ALL {
@@ -1408,13 +1465,23 @@ pub fn chance_value_weighed(rc: &RootChance, drawn: &[(PieceKind, i64, f64)], ba
         let in_class: Vec<(PieceKind, i64, f64)> =
             drawn.iter().copied().filter(|d| outcome_class(rc.attacker, d.0) == c).collect();
         let est = if c == 0 {
-            mean(&in_class, &|_, v| v as f64).unwrap_or((WIN_SUM - PLY_COST) as f64)
+            if u.is_off() {
+                mean(&in_class, &|_, v| v as f64).unwrap_or((WIN_SUM - PLY_COST) as f64)
+            } else {
+                mean(&in_class, &|_, v| u.apply(v as f64)).unwrap_or(u.apply((WIN_SUM - PLY_COST) as f64))
+            }
         } else {
             let mean_change = change[c] / p[c];
             // The samples that drew the outcome, or every non-Flag sample when those weigh
             // nothing (none drew it); `baseline` only when no sample counts at all.
-            let from = mean(&in_class, &base).or_else(|| mean(&non_flag, &base));
-            from.unwrap_or(baseline) + mean_change
+            if u.is_off() {
+                let from = mean(&in_class, &base).or_else(|| mean(&non_flag, &base));
+                from.unwrap_or(baseline) + mean_change
+            } else {
+                let shaped = |k: PieceKind, v: i64| u.apply(base(k, v) + mean_change);
+                let from = mean(&in_class, &shaped).or_else(|| mean(&non_flag, &shaped));
+                from.unwrap_or_else(|| u.apply(baseline + mean_change))
+            }
         };
         value += p[c] / total * est;
     }
@@ -1614,19 +1681,27 @@ fn summarize(
     root: &RootTerms,
     drawn: &[Drawn],
     risk: i32,
+    utility: Utility,
 ) -> SampledResult {
     let chance = &root.chance;
     let n = per_sample.first().map_or(0, |r| r.values.len());
     let mut sums = vec![0i64; n];
     let mut counted = 0;
     let mut baseline = 0.0;
+    // Natively only while it is measured (session 26): left out of the module.
+    let utility = if cfg!(target_arch = "wasm32") { Utility::default() } else { utility };
+    let mut shaped = vec![0.0f64; if utility.is_off() { 0 } else { n }];
     for rv in per_sample.iter().filter(|r| r.depth > 0) {
         counted += 1;
         for (s, &v) in sums.iter_mut().zip(&rv.values) {
             *s += summed(v);
         }
+        for (s, &v) in shaped.iter_mut().zip(&rv.values) {
+            *s += utility.apply(summed(v) as f64);
+        }
         baseline += rv.values.iter().map(|&v| summed(v)).max().unwrap_or(0) as f64;
     }
+
     // Natively only (the bot never draws a stratum up in WebAssembly): left out of the module.
     let mut weights = None;
     if !cfg!(target_arch = "wasm32")
@@ -1636,6 +1711,10 @@ fn summarize(
         sums = weighted;
         baseline = weighted_baseline;
         weights = Some(w);
+    }
+    // The utility is skipped while the Miner stratum weighs the samples (both off in the bot).
+    if !shaped.is_empty() && weights.is_none() {
+        sums = shaped.iter().map(|s| s.round() as i64).collect();
     }
     if counted > 0 {
         baseline /= counted as f64;
@@ -1651,7 +1730,8 @@ fn summarize(
                     d.defenders.get(i).copied().flatten().map(|k| (k, summed(r.values[i]), w))
                 })
                 .collect();
-            sums[i] = (chance_value_weighed(rc, &defenders, baseline) * counted as f64).round() as i64;
+            let u = if weights.is_none() { utility } else { Utility::default() };
+            sums[i] = (chance_value_shaped(rc, &defenders, baseline, u) * counted as f64).round() as i64;
         }
         for (i, ex) in root.exposure.iter().enumerate().take(n) {
             let Some(ex) = ex else { continue };
@@ -2352,11 +2432,11 @@ mod tests {
             .iter()
             .map(|&miner| Drawn { defenders: vec![None, None], spied: vec![false, false], miner })
             .collect();
-        let plain = summarize(&per_sample, &[0, 1], &RootTerms::default(), &drawn, 0);
+        let plain = summarize(&per_sample, &[0, 1], &RootTerms::default(), &drawn, 0, Utility::default());
         assert_eq!(plain.sums, vec![40 - 1_120 + 40, 30], "without the stratum every sample counts once");
         assert_eq!(plain.best, 1);
         let root = RootTerms { stratum: Some(st.clone()), ..RootTerms::default() };
-        let r = summarize(&per_sample, &[0, 1], &root, &drawn, 0);
+        let r = summarize(&per_sample, &[0, 1], &root, &drawn, 0, Utility::default());
         // Three samples counted (the fourth finished no iteration): 3 x 0.1 for the Miner's,
         // 3 x 0.9 / 2 for each of the two others.
         let expected = (3.0 * 0.1 * -1_120.0 + 2.0 * 1.35 * 40.0f64).round() as i64;
@@ -2365,7 +2445,7 @@ mod tests {
         assert_eq!(r.best, 1, "a lost game with probability 0.1 still outweighs 40 points");
         // With a smaller probability the first move's material wins over its risk.
         let low = RootTerms { stratum: Some(MinerStratum { p: 0.01, ..st }), ..RootTerms::default() };
-        assert_eq!(summarize(&per_sample, &[0, 1], &low, &drawn, 0).best, 0);
+        assert_eq!(summarize(&per_sample, &[0, 1], &low, &drawn, 0, Utility::default()).best, 0);
     }
 
     #[test]
@@ -2387,13 +2467,19 @@ mod tests {
         probs[PieceKind::Sergeant.index()] = 1.0;
         let rc = RootChance { attacker: PieceKind::Marshal, probs, bomb_cost: 0, base: 0 };
         let chance = vec![Some(rc), None];
-        let plain =
-            summarize(&per_sample, &[0, 1], &RootTerms { chance: chance.clone(), ..RootTerms::default() }, &drawn, 0);
+        let plain = summarize(
+            &per_sample,
+            &[0, 1],
+            &RootTerms { chance: chance.clone(), ..RootTerms::default() },
+            &drawn,
+            0,
+            Utility::default(),
+        );
         assert_eq!(plain.sums, vec![40 - 1_120 + 40, -300], "without the stratum every sample counts once");
         assert_eq!(plain.best, 1, "counted once, the Miner's lost game outweighs the quiet move's 100 points");
         let st = MinerStratum { squares: vec![Square::new(2, 0).unwrap()], p: 0.1 };
         let root = RootTerms { chance, stratum: Some(st), ..RootTerms::default() };
-        let r = summarize(&per_sample, &[0, 1], &root, &drawn, 0);
+        let r = summarize(&per_sample, &[0, 1], &root, &drawn, 0, Utility::default());
         // 3 x 0.1 for the Miner's sample, 3 x 0.9 / 2 for each other, as for a quiet move: the
         // chance node must not count the Miner's sample once while the quiet moves count it
         // by its probability.
@@ -2446,9 +2532,9 @@ mod tests {
                 miner: false,
             })
             .collect();
-        let plain = summarize(&per_sample, &[0, 1, 2], &RootTerms::default(), &drawn, 0);
+        let plain = summarize(&per_sample, &[0, 1, 2], &RootTerms::default(), &drawn, 0, Utility::default());
         assert_eq!((plain.sums[0], plain.sums[1], plain.best), (80, 80, 0));
-        let risky = summarize(&per_sample, &[0, 1, 2], &RootTerms::default(), &drawn, 100);
+        let risky = summarize(&per_sample, &[0, 1, 2], &RootTerms::default(), &drawn, 100, Utility::default());
         let bonus = (risk_bonus(&[0.0, 40.0, 0.0, 40.0], 100.0) * 4.0).round() as i64;
         assert!(bonus > 0);
         assert_eq!((risky.sums[0], risky.sums[1], risky.best), (80, 80 + bonus, 1));
@@ -2478,8 +2564,8 @@ mod tests {
         assert_eq!(risk_bonus(&raw, 100.0), 50.0, "the raw values spread far beyond the cap");
         let per_sample: Vec<RootValues> =
             third.iter().map(|&v| RootValues { depth: 3, values: vec![20, 20, v] }).collect();
-        let plain = summarize(&per_sample, &[0, 1, 2], &root, &drawn, 0);
-        let risky = summarize(&per_sample, &[0, 1, 2], &root, &drawn, 100);
+        let plain = summarize(&per_sample, &[0, 1, 2], &root, &drawn, 0, Utility::default());
+        let risky = summarize(&per_sample, &[0, 1, 2], &root, &drawn, 100, Utility::default());
         assert_eq!(risky.sums[2], plain.sums[2], "the defenders' spread is no risk taken");
     }
 
@@ -2508,5 +2594,50 @@ mod tests {
         // Without the base in the node the lost outcome would be 2 x 20 too high.
         let v0 = chance_value(&RootChance { base: 0, ..rc }, &drawn, 0.0);
         assert!((v0 - want - 20.0).abs() < 1.5, "{v0}");
+    }
+
+    #[test]
+    fn the_utility_shuns_a_gamble_when_ahead_and_takes_it_when_behind() {
+        let u = Utility { scale: 320, center: 0, linear: 50 };
+        assert_eq!(Utility::default().apply(123.0), 123.0, "scale 0 is off");
+        assert_eq!(Utility { linear: 100, ..u }.apply(123.0), 123.0, "all linear is off");
+        assert_eq!(u.apply(0.0), 0.0);
+        assert!((u.apply(-300.0) + u.apply(300.0)).abs() < 1e-9, "odd about a centre of 0");
+        // Two root moves over four samples: a sure value, and a gamble whose mean is 5 points
+        // higher (three samples gain 100, one loses 280). Summed plainly the gamble wins, ahead
+        // or behind; with the utility the sure move wins 600 points ahead (the loss weighs
+        // more than the gains there) and the gamble 600 points behind.
+        let drawn: Vec<Drawn> =
+            (0..4).map(|_| Drawn { defenders: vec![None, None], spied: vec![false; 2], miner: false }).collect();
+        for (sure, gamble, shaped_best) in [(600, [700, 700, 700, 320], 0), (-600, [-500, -500, -500, -880], 1)] {
+            let per_sample: Vec<RootValues> =
+                gamble.iter().map(|&g| RootValues { depth: 3, values: vec![sure, g] }).collect();
+            let plain = summarize(&per_sample, &[0, 1], &RootTerms::default(), &drawn, 0, Utility::default());
+            assert_eq!((plain.sums[0], plain.sums[1], plain.best), (4 * i64::from(sure), 4 * i64::from(sure) + 20, 1));
+            let shaped = summarize(&per_sample, &[0, 1], &RootTerms::default(), &drawn, 0, u);
+            assert_eq!(shaped.best, shaped_best, "sure {sure}: {:?}", shaped.sums);
+            let want: f64 = gamble.iter().map(|&g| u.apply(f64::from(g))).sum();
+            assert_eq!(shaped.sums[1], want.round() as i64, "each sample's value shaped alone");
+        }
+    }
+
+    #[test]
+    fn a_chance_node_shapes_each_sample_as_a_plain_move_does() {
+        // Our Major attacks a piece every sample drew, and the belief is sure of, as a Scout:
+        // the chance node has one outcome, and with the utility on it must count the samples
+        // as a plain move's sum does, the mean of each sample's utility (not the utility of
+        // their mean, which differs when they spread).
+        let u = Utility { scale: 200, center: 0, linear: 20 };
+        let rc =
+            RootChance { attacker: PieceKind::Major, probs: probs(&[(PieceKind::Scout, 1.0)]), bomb_cost: 0, base: 0 };
+        let values = [400i64, -300, 150, 900];
+        let drawn: Vec<(PieceKind, i64, f64)> = values.iter().map(|&v| (PieceKind::Scout, v, 1.0)).collect();
+        let shaped = chance_value_shaped(&rc, &drawn, 0.0, u);
+        let want = values.iter().map(|&v| u.apply(v as f64)).sum::<f64>() / 4.0;
+        assert!((shaped - want).abs() < 1e-6, "{shaped} against {want}");
+        let of_mean = u.apply(values.iter().sum::<i64>() as f64 / 4.0);
+        assert!((want - of_mean).abs() > 5.0, "the test needs samples that spread: {want} {of_mean}");
+        // Off, it is the plain node.
+        assert_eq!(chance_value_shaped(&rc, &drawn, 0.0, Utility::default()), chance_value_weighed(&rc, &drawn, 0.0));
     }
 }

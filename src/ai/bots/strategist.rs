@@ -117,6 +117,7 @@ impl Default for StrategistConfig {
                 risk: std_risk(),
                 base: std_base(),
                 utility: std_utility(),
+                bomb_secret: std_bomb_secret(),
             },
             plans: std_plans(),
             flag_guess: FLAG_GUESS,
@@ -299,6 +300,10 @@ pub const RISK: i32 = 0;
 /// docs/bots/strategist.md). Off while it is measured.
 pub const BASE: i32 = 0;
 
+/// Points an unrevealed Bomb counts for its side ([`Settings::bomb_secret`]; session 26,
+/// docs/bots/strategist.md). Off while it is measured.
+pub const BOMB_SECRET: i32 = 0;
+
 /// The root's utility of its values ([`Settings::utility`]; session 26,
 /// docs/bots/strategist.md). Off (scale 0) while it is measured; the centre and the linear
 /// share are what a scale set from the environment starts from.
@@ -412,7 +417,10 @@ pub fn root_scores_with_stats(
     }
     let root = RootTerms {
         stratum,
-        chance: moves.iter().map(|&mv| root_chance(view, &unknowns, mv, config.search.base)).collect(),
+        chance: moves
+            .iter()
+            .map(|&mv| root_chance(view, &unknowns, mv, config.search.base, config.search.bomb_secret))
+            .collect(),
         // Off by default: kept out of the page's module (its size line).
         exposure: if config.spy_exposure && !cfg!(target_arch = "wasm32") {
             moves.iter().map(|&mv| spy_exposure(view, &unknowns, mv)).collect()
@@ -600,7 +608,7 @@ fn miner_stratum(view: &PlayerView, unknowns: &Unknowns, radius: i32) -> Option<
 /// `mv` as a chance node at the root if it attacks an enemy piece whose kind `view` does not
 /// know: the belief's probabilities of the defender's kind ([`enemy_unknowns`]), with the
 /// evaluation's `base` for the movable pieces ([`Settings::base`]).
-fn root_chance(view: &PlayerView, unknowns: &Unknowns, mv: Move, base: i32) -> Option<RootChance> {
+fn root_chance(view: &PlayerView, unknowns: &Unknowns, mv: Move, base: i32, bomb_secret: i32) -> Option<RootChance> {
     let attacker = view.kind(view.piece_at(mv.from)?)?;
     let def = view.piece_at(mv.to)?;
     if def.side() == view.side() || view.kind(def).is_some() {
@@ -610,7 +618,7 @@ fn root_chance(view: &PlayerView, unknowns: &Unknowns, mv: Move, base: i32) -> O
     for (p, &q) in probs.iter_mut().zip(&unknowns.probs[def.index()]) {
         *p = q as f64;
     }
-    Some(RootChance { attacker, probs, bomb_cost: unknowns.bomb_cost, base })
+    Some(RootChance { attacker, probs, bomb_cost: unknowns.bomb_cost, base, bomb_secret })
 }
 
 /// `mv` as a move that leaves our Marshal, known to the enemy, next to enemy pieces whose kind
@@ -701,6 +709,11 @@ fn std_sentinels() -> i32 {
 /// The flat base of the movable pieces (`STRATEGIST_BASE=points` overrides [`BASE`]).
 fn std_base() -> i32 {
     tuning("STRATEGIST_BASE").unwrap_or(BASE)
+}
+
+/// The Bombs' secret (`STRATEGIST_BOMB_SECRET=points` overrides [`BOMB_SECRET`]).
+fn std_bomb_secret() -> i32 {
+    tuning("STRATEGIST_BOMB_SECRET").unwrap_or(BOMB_SECRET)
 }
 
 /// The risk appetite (`STRATEGIST_RISK=points` overrides [`RISK`]).

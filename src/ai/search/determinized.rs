@@ -464,8 +464,19 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         }
         let row = &u.probs[def.index()];
         let a = pos.piece(pos.piece_at(mv.from)?);
-        let hidden =
-            |v: i32, k: PieceKind, revealed: bool| if k.is_movable() && !revealed { v * HIDDEN_SHARE / 64 } else { 0 };
+        // Off by default: kept out of the page's module.
+        let secret = if cfg!(target_arch = "wasm32") { 0 } else { self.eval.values.bomb_secret };
+        let hidden = |v: i32, k: PieceKind, revealed: bool| {
+            if revealed {
+                0
+            } else if k.is_movable() {
+                v * HIDDEN_SHARE / 64
+            } else if k == PieceKind::Bomb {
+                secret
+            } else {
+                0
+            }
+        };
         let ours = &self.eval.values.by_side[u.us];
         let theirs = &self.eval.values.by_side[u.us.opponent()];
         let va = ours[a.kind.index()];
@@ -1066,6 +1077,10 @@ pub struct Settings {
     /// chance nodes count [`Utility::apply`] of each value rather than the value ([`Utility`];
     /// off by default, session 26).
     pub utility: Utility,
+    /// Points an unrevealed Bomb counts for its side in the evaluation, the chance leaves and
+    /// the root's chance nodes ([`crate::ai::eval::strategist::Values::add_bomb_secret`]); 0:
+    /// off (session 26).
+    pub bomb_secret: i32,
 }
 
 /// A concave-convex utility of the root's values (session 26): `linear` percent of the value
@@ -1169,6 +1184,10 @@ fn sample_searcher<'t, 'c, 'a>(
     // Natively only while it is measured (session 25).
     if settings.base != 0 && !cfg!(target_arch = "wasm32") {
         s.eval.values.add_base(settings.base);
+    }
+    // Natively only while it is measured (session 26).
+    if settings.bomb_secret != 0 && !cfg!(target_arch = "wasm32") {
+        s.eval.values.add_bomb_secret(settings.bomb_secret);
     }
     if settings.march > 0 && pos.plies_since_attack() >= settings.march_after {
         s.eval = s.eval.with_march(settings.march);
@@ -1358,6 +1377,8 @@ pub struct RootChance {
     /// Points every movable piece counts above its table value, as in the evaluation
     /// ([`Settings::base`]).
     pub base: i32,
+    /// Points an unrevealed Bomb counts, as in the evaluation ([`Settings::bomb_secret`]).
+    pub bomb_secret: i32,
 }
 
 /// The four outcomes of an attack, the Flag apart.
@@ -1383,7 +1404,15 @@ fn battle_change(rc: &RootChance, defender: PieceKind) -> f64 {
         let base = if k.is_movable() { rc.base } else { 0 };
         (crate::ai::eval::material::piece_value(k) + base) as f64
     };
-    let hidden = |k: PieceKind| if k.is_movable() { value(k) * HIDDEN_SHARE as f64 / 64.0 } else { 0.0 };
+    let hidden = |k: PieceKind| {
+        if k.is_movable() {
+            value(k) * HIDDEN_SHARE as f64 / 64.0
+        } else if k == PieceKind::Bomb && !cfg!(target_arch = "wasm32") {
+            rc.bomb_secret as f64
+        } else {
+            0.0
+        }
+    };
     match battle(attacker, defender) {
         Battle::AttackerWins => value(defender) + hidden(defender),
         Battle::BothRemoved => value(defender) + hidden(defender) - value(attacker),
@@ -2333,6 +2362,7 @@ mod tests {
             probs: probs(&[(PieceKind::Bomb, 0.3), (PieceKind::Sergeant, 0.7)]),
             bomb_cost: 0,
             base: 0,
+            bomb_secret: 0,
         };
         let drawn = [(PieceKind::Sergeant, 130); 4];
         let v = chance_value(&rc, &drawn, 100.0);
@@ -2366,6 +2396,7 @@ mod tests {
             probs: probs(&[(PieceKind::Flag, 0.05), (PieceKind::Bomb, 0.25), (PieceKind::Scout, 0.7)]),
             bomb_cost: 0,
             base: 0,
+            bomb_secret: 0,
         };
         let drawn = [(PieceKind::Flag, 1_180), (PieceKind::Scout, 60), (PieceKind::Scout, 50), (PieceKind::Bomb, -90)];
         let v = chance_value(&rc, &drawn, 40.0);
@@ -2465,7 +2496,7 @@ mod tests {
             .collect();
         let mut probs = [0.0; 12];
         probs[PieceKind::Sergeant.index()] = 1.0;
-        let rc = RootChance { attacker: PieceKind::Marshal, probs, bomb_cost: 0, base: 0 };
+        let rc = RootChance { attacker: PieceKind::Marshal, probs, bomb_cost: 0, base: 0, bomb_secret: 0 };
         let chance = vec![Some(rc), None];
         let plain = summarize(
             &per_sample,
@@ -2500,7 +2531,7 @@ mod tests {
         {
             mixed[k.index()] = w;
         }
-        let rc = RootChance { attacker: PieceKind::Colonel, probs: mixed, bomb_cost: 20, base: 0 };
+        let rc = RootChance { attacker: PieceKind::Colonel, probs: mixed, bomb_cost: 20, base: 0, bomb_secret: 0 };
         // A weight moves an outcome's mean: the won attack's two samples (40 and 100) weighed
         // 1 and 3 average 85, not 70, and the won outcome has probability 0.65 (the Sergeant
         // and the Spy), so the node gains 0.65 x 15.
@@ -2544,7 +2575,7 @@ mod tests {
         // the bonus, so the chance node gets only what its samples differ by beyond the
         // defender drawn: here nothing. Taken as they are, the same values would earn the cap.
         let probs = probs(&[(PieceKind::Scout, 0.45), (PieceKind::Bomb, 0.45), (PieceKind::Flag, 0.1)]);
-        let rc = RootChance { attacker: PieceKind::General, probs, bomb_cost: 0, base: 0 };
+        let rc = RootChance { attacker: PieceKind::General, probs, bomb_cost: 0, base: 0, bomb_secret: 0 };
         let drawn: Vec<Drawn> = [PieceKind::Scout, PieceKind::Bomb, PieceKind::Scout, PieceKind::Flag]
             .iter()
             .map(|&k| Drawn { defenders: vec![None, None, Some(k)], spied: vec![false; 3], miner: false })
@@ -2586,6 +2617,7 @@ mod tests {
             probs: probs(&[(PieceKind::Sergeant, 0.5), (PieceKind::Colonel, 0.5)]),
             bomb_cost: 0,
             base: b,
+            bomb_secret: 0,
         };
         let drawn = [(PieceKind::Sergeant, won); 4];
         let v = chance_value(&rc, &drawn, 0.0);
@@ -2628,8 +2660,13 @@ mod tests {
         // as a plain move's sum does, the mean of each sample's utility (not the utility of
         // their mean, which differs when they spread).
         let u = Utility { scale: 200, center: 0, linear: 20 };
-        let rc =
-            RootChance { attacker: PieceKind::Major, probs: probs(&[(PieceKind::Scout, 1.0)]), bomb_cost: 0, base: 0 };
+        let rc = RootChance {
+            attacker: PieceKind::Major,
+            probs: probs(&[(PieceKind::Scout, 1.0)]),
+            bomb_cost: 0,
+            base: 0,
+            bomb_secret: 0,
+        };
         let values = [400i64, -300, 150, 900];
         let drawn: Vec<(PieceKind, i64, f64)> = values.iter().map(|&v| (PieceKind::Scout, v, 1.0)).collect();
         let shaped = chance_value_shaped(&rc, &drawn, 0.0, u);
@@ -2639,5 +2676,28 @@ mod tests {
         assert!((want - of_mean).abs() > 5.0, "the test needs samples that spread: {want} {of_mean}");
         // Off, it is the plain node.
         assert_eq!(chance_value_shaped(&rc, &drawn, 0.0, Utility::default()), chance_value_weighed(&rc, &drawn, 0.0));
+    }
+
+    #[test]
+    fn a_probe_that_finds_a_bomb_earns_the_bomb_secret_at_the_root() {
+        // The root: our Scout attacks a piece that is a Bomb or a Sergeant, half and half, and
+        // the samples drew each once. With a secret of 50 the Bomb's outcome (the Scout lost,
+        // the Bomb found) is worth 50 more, so the node is worth half of that more.
+        let rc = RootChance {
+            attacker: PieceKind::Scout,
+            probs: probs(&[(PieceKind::Bomb, 0.5), (PieceKind::Sergeant, 0.5)]),
+            bomb_cost: 0,
+            base: 0,
+            bomb_secret: 0,
+        };
+        let secret = RootChance { bomb_secret: 50, ..rc };
+        assert_eq!(battle_change(&secret, PieceKind::Bomb) - battle_change(&rc, PieceKind::Bomb), 50.0);
+        assert_eq!(battle_change(&secret, PieceKind::Sergeant), battle_change(&rc, PieceKind::Sergeant));
+        // The samples' values already hold the secret where they drew the Bomb (the evaluation
+        // counts it), so the node's gain is the outcome's probability times the secret.
+        let drawn = [(PieceKind::Bomb, -25 + 50), (PieceKind::Sergeant, 25)];
+        let plain = [(PieceKind::Bomb, -25), (PieceKind::Sergeant, 25)];
+        let gain = chance_value(&secret, &drawn, 0.0) - chance_value(&rc, &plain, 0.0);
+        assert!((gain - 25.0).abs() < 1e-9, "{gain}");
     }
 }

@@ -16,6 +16,8 @@
 //! - advance: one point per row a movable piece stands ahead, only to break ties towards
 //!   contact (a search that sees no capture otherwise shuffles until the no-attack draw).
 //!
+//! - the Bombs' secret (natively only, off by default: [`Values::set_bomb_secret`]): a Bomb
+//!   the opponent has not seen counts extra points for its side;
 //! - the no-attack clock (only with [`Evaluator::with_contempt`]): over the last
 //!   [`CLOCK_RAMP`] plies before the draw by the no-attack limit, the score is pulled towards
 //!   the value the searching side gives that draw (a contempt: less than nothing for it),
@@ -82,7 +84,7 @@ pub const MARCH_REACH: i32 = 19;
 pub struct Values {
     /// `by_side[side][kind.index()]` in points.
     pub by_side: BySide<[i32; 12]>,
-    /// Points an unrevealed Bomb counts for its side on top of its value ([`Values::add_bomb_secret`]);
+    /// Points an unrevealed Bomb counts for its side on top of its value ([`Values::set_bomb_secret`]);
     /// 0: off (session 26).
     pub bomb_secret: i32,
 }
@@ -123,13 +125,14 @@ impl Values {
         Values { by_side, bomb_secret: 0 }
     }
 
-    /// Every Bomb the other side has not seen counts `points` more for its side (session 26),
+    /// Sets what every Bomb the other side has not seen counts for its side on top of its value
+    /// (session 26; 0: nothing),
     /// so that finding one pays: it is what our top pieces would otherwise find by dying on it.
     /// Why: with every enemy Bomb told (an oracle diagnostic, never in the bot) the search
     /// scored about 96 % against `invincible` where it scores about 80 %, and a Bomb the search
     /// finds with a Scout is worth nothing in the table. The search calls it natively only,
     /// while it is measured.
-    pub fn add_bomb_secret(&mut self, points: i32) {
+    pub fn set_bomb_secret(&mut self, points: i32) {
         self.bomb_secret = points;
     }
 
@@ -929,7 +932,7 @@ mod tests {
         let gain = |pos: &Position| {
             let plain = Evaluator::new(pos);
             let mut with = plain.clone();
-            with.values.add_bomb_secret(50);
+            with.values.set_bomb_secret(50);
             assert_eq!(with.evaluate(pos, Side::Red), -with.evaluate(pos, Side::Blue), "not zero-sum");
             with.evaluate(pos, Side::Red) - plain.evaluate(pos, Side::Red)
         };

@@ -1075,10 +1075,11 @@ pub struct Settings {
     pub base: i32,
     /// The root's utility of a value: the sums over samples and the outcomes of the root's
     /// chance nodes count [`Utility::apply`] of each value rather than the value ([`Utility`];
-    /// off by default, session 26).
+    /// off by default, session 26). Skipped while the Miner stratum weighs the samples; the
+    /// Spy's exposure and the risk appetite are added to the shaped sums unshaped.
     pub utility: Utility,
     /// Points an unrevealed Bomb counts for its side in the evaluation, the chance leaves and
-    /// the root's chance nodes ([`crate::ai::eval::strategist::Values::add_bomb_secret`]); 0:
+    /// the root's chance nodes ([`crate::ai::eval::strategist::Values::set_bomb_secret`]); 0:
     /// off (session 26).
     pub bomb_secret: i32,
 }
@@ -1110,7 +1111,8 @@ pub struct Utility {
 impl Utility {
     /// Whether the utility is the value itself.
     pub fn is_off(&self) -> bool {
-        self.scale <= 0 || self.linear >= 100
+        // Natively only while it is measured: the page's module leaves the curve out.
+        cfg!(target_arch = "wasm32") || self.scale <= 0 || self.linear >= 100
     }
 
     /// The utility of `v` (a value on the scale of [`summed`]).
@@ -1187,7 +1189,7 @@ fn sample_searcher<'t, 'c, 'a>(
     }
     // Natively only while it is measured (session 26).
     if settings.bomb_secret != 0 && !cfg!(target_arch = "wasm32") {
-        s.eval.values.add_bomb_secret(settings.bomb_secret);
+        s.eval.values.set_bomb_secret(settings.bomb_secret);
     }
     if settings.march > 0 && pos.plies_since_attack() >= settings.march_after {
         s.eval = s.eval.with_march(settings.march);
@@ -1396,8 +1398,9 @@ fn outcome_class(attacker: PieceKind, defender: PieceKind) -> usize {
 /// What an attack by the node's attacker on a piece of kind `defender` changes in material at
 /// once (the piece values of [`crate::ai::eval::material::piece_value`], each movable piece's
 /// plus the node's [`RootChance::base`] as in the evaluation, and the defender's hidden share,
-/// [`HIDDEN_SHARE`]; the attacker is revealed in every outcome, so its own share cancels out
-/// between outcomes and is left out). For the root's chance nodes.
+/// [`HIDDEN_SHARE`], or for a Bomb the node's [`RootChance::bomb_secret`]; the attacker is
+/// revealed in every outcome, so its own share cancels out between outcomes and is left out).
+/// For the root's chance nodes.
 fn battle_change(rc: &RootChance, defender: PieceKind) -> f64 {
     let attacker = rc.attacker;
     let value = |k: PieceKind| {
@@ -1437,7 +1440,8 @@ fn battle_change(rc: &RootChance, defender: PieceKind) -> f64 {
 /// bot lost its Marshal or General on Bombs 24 times in 40 games).
 ///
 /// Only the tests call it (the exact values of the unweighted node); the search calls
-/// [`chance_value_weighed`], with weights of 1 unless the Miner stratum is on.
+/// [`chance_value_shaped`], with weights of 1 unless the Miner stratum is on and the utility
+/// off unless [`Settings::utility`] is set.
 #[cfg(test)]
 pub fn chance_value(rc: &RootChance, drawn: &[(PieceKind, i64)], baseline: f64) -> f64 {
     let weighed: Vec<(PieceKind, i64, f64)> = drawn.iter().map(|&(k, v)| (k, v, 1.0)).collect();
@@ -1654,7 +1658,7 @@ pub fn exposure_correction(ex: &SpyExposure, split: &[(bool, i64)]) -> f64 {
 
 /// The sums over the counted samples (and the sum of their best values) with each sample
 /// weighed by [`MinerStratum::weights`], and the weights; `None` when every weight is 1. The
-/// root's chance nodes take the same weights ([`chance_value_weighed`], since session 23);
+/// root's chance nodes take the same weights ([`chance_value_shaped`], since session 23);
 /// the Spy's exposure ([`exposure_correction`], off in the bot) still counts every sample once.
 fn stratum_sums(
     st: &MinerStratum,
@@ -1700,10 +1704,11 @@ pub fn risk_bonus(values: &[f64], t: f64) -> f64 {
     (ce - mean).clamp(0.0, t / 2.0)
 }
 
-/// Sums of the samples' latest values, plus the risk appetite's bonus when `risk` > 0
+/// Sums of the samples' latest values, each through `utility` when it is on
+/// ([`Settings::utility`]), plus the risk appetite's bonus when `risk` > 0
 /// ([`Settings::risk`]) (root attacks on unknown pieces as chance nodes, see
-/// [`RootChance`]; the samples weighed by a [`MinerStratum`] when there is one); the best is
-/// the highest sum, the earliest in `order` among equals.
+/// [`RootChance`]; the samples weighed by a [`MinerStratum`] when there is one, and then the
+/// utility is skipped); the best is the highest sum, the earliest in `order` among equals.
 fn summarize(
     per_sample: &[RootValues],
     order: &[usize],
@@ -2188,6 +2193,12 @@ mod tests {
         let placed = s.eval.placement(Side::Red, sq("b4"));
         let lost = stand - major - major * HIDDEN_SHARE / 64 - placed;
         assert_eq!(s.chance_leaf(&pos, mv, &mut None), Some(lost));
+        // With the Bombs' secret the Bomb found pays it back (Blue has no other Bomb, so the
+        // position before is worth the same).
+        let mut s = Searcher::new(&mut ctx, &mut table, &pos).with_unknowns(u.clone());
+        s.eval.values.set_bomb_secret(60);
+        assert_eq!(s.eval.evaluate(&pos, Side::Red), stand);
+        assert_eq!(s.chance_leaf(&pos, mv, &mut None), Some(lost + 60));
         // With an extra cost of a lost attack on a Bomb, half the Major more.
         u.bomb_cost = 50;
         let s = Searcher::new(&mut ctx, &mut table, &pos).with_unknowns(u);
@@ -2674,15 +2685,12 @@ mod tests {
         assert!((shaped - want).abs() < 1e-6, "{shaped} against {want}");
         let of_mean = u.apply(values.iter().sum::<i64>() as f64 / 4.0);
         assert!((want - of_mean).abs() > 5.0, "the test needs samples that spread: {want} {of_mean}");
-        // Off, it is the plain node.
-        assert_eq!(chance_value_shaped(&rc, &drawn, 0.0, Utility::default()), chance_value_weighed(&rc, &drawn, 0.0));
     }
 
     #[test]
     fn a_probe_that_finds_a_bomb_earns_the_bomb_secret_at_the_root() {
-        // The root: our Scout attacks a piece that is a Bomb or a Sergeant, half and half, and
-        // the samples drew each once. With a secret of 50 the Bomb's outcome (the Scout lost,
-        // the Bomb found) is worth 50 more, so the node is worth half of that more.
+        // Our Scout attacks a piece that is a Bomb or a Sergeant, half and half: the Scout is
+        // lost either way, and with a secret of 50 the Bomb's outcome finds the Bomb.
         let rc = RootChance {
             attacker: PieceKind::Scout,
             probs: probs(&[(PieceKind::Bomb, 0.5), (PieceKind::Sergeant, 0.5)]),
@@ -2693,11 +2701,11 @@ mod tests {
         let secret = RootChance { bomb_secret: 50, ..rc };
         assert_eq!(battle_change(&secret, PieceKind::Bomb) - battle_change(&rc, PieceKind::Bomb), 50.0);
         assert_eq!(battle_change(&secret, PieceKind::Sergeant), battle_change(&rc, PieceKind::Sergeant));
-        // The samples' values already hold the secret where they drew the Bomb (the evaluation
-        // counts it), so the node's gain is the outcome's probability times the secret.
-        let drawn = [(PieceKind::Bomb, -25 + 50), (PieceKind::Sergeant, 25)];
-        let plain = [(PieceKind::Bomb, -25), (PieceKind::Sergeant, 25)];
-        let gain = chance_value(&secret, &drawn, 0.0) - chance_value(&rc, &plain, 0.0);
+        // Every sample drew the Sergeant, so the node's outcome is estimated from those
+        // samples corrected by the battles' changes: with the secret it is worth the Bomb's
+        // probability times the secret more, from the same sample values.
+        let drawn = [(PieceKind::Sergeant, 10), (PieceKind::Sergeant, 30)];
+        let gain = chance_value(&secret, &drawn, 0.0) - chance_value(&rc, &drawn, 0.0);
         assert!((gain - 25.0).abs() < 1e-9, "{gain}");
     }
 }

@@ -126,14 +126,28 @@ impl Values {
     }
 
     /// Sets what every Bomb the other side has not seen counts for its side on top of its value
-    /// (session 26; 0: nothing),
-    /// so that finding one pays: it is what our top pieces would otherwise find by dying on it.
+    /// (session 26; 0: nothing), so that finding one pays: it is what our top pieces would
+    /// otherwise find by dying on it.
     /// Why: with every enemy Bomb told (an oracle diagnostic, never in the bot) the search
     /// scored about 96 % against `invincible` where it scores about 80 %, and a Bomb the search
     /// finds with a Scout is worth nothing in the table. The search calls it natively only,
     /// while it is measured.
     pub fn set_bomb_secret(&mut self, points: i32) {
         self.bomb_secret = points;
+    }
+
+    /// What a piece of `side` of this `kind` counts on top of its value while the other side
+    /// has not seen it: a movable piece its hidden share ([`HIDDEN_SHARE`]), a Bomb the
+    /// secret ([`Values::set_bomb_secret`]; natively only), the Flag nothing. The evaluation
+    /// and the search's chance leaves both count it from here.
+    pub fn unseen_extra(&self, side: Side, kind: PieceKind) -> i32 {
+        if kind.is_movable() {
+            self.by_side[side][kind.index()] * HIDDEN_SHARE / 64
+        } else if kind == PieceKind::Bomb && !cfg!(target_arch = "wasm32") {
+            self.bomb_secret
+        } else {
+            0
+        }
     }
 
     /// Every movable piece of both sides counts `points` more (session 25: a flat base, so that
@@ -447,15 +461,11 @@ impl Evaluator {
             let p = pos.piece(id);
             let v = vals[p.kind.index()];
             material += v;
-            if !p.kind.is_movable() {
-                // Off by default: kept out of the page's module.
-                if !cfg!(target_arch = "wasm32") && p.kind == PieceKind::Bomb && !p.revealed {
-                    material += self.values.bomb_secret;
-                }
-                continue;
-            }
             if !p.revealed {
-                material += v * HIDDEN_SHARE / 64;
+                material += self.values.unseen_extra(side, p.kind);
+            }
+            if !p.kind.is_movable() {
+                continue;
             }
             let row = p.square.row() as i32;
             advance += if side == Side::Red { row } else { 9 - row };

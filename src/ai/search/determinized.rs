@@ -464,23 +464,11 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         }
         let row = &u.probs[def.index()];
         let a = pos.piece(pos.piece_at(mv.from)?);
-        // Off by default: kept out of the page's module.
-        let secret = if cfg!(target_arch = "wasm32") { 0 } else { self.eval.values.bomb_secret };
-        let hidden = |v: i32, k: PieceKind, revealed: bool| {
-            if revealed {
-                0
-            } else if k.is_movable() {
-                v * HIDDEN_SHARE / 64
-            } else if k == PieceKind::Bomb {
-                secret
-            } else {
-                0
-            }
-        };
         let ours = &self.eval.values.by_side[u.us];
         let theirs = &self.eval.values.by_side[u.us.opponent()];
         let va = ours[a.kind.index()];
-        let ha = hidden(va, a.kind, a.revealed);
+        let values = &self.eval.values;
+        let ha = if a.revealed { 0 } else { values.unseen_extra(u.us, a.kind) };
         let stand = *stand.get_or_insert_with(|| self.eval.evaluate(pos, u.us));
         // Our attacker's placement terms, where it stands and where it would stand.
         let (p_from, p_to) = (self.eval.placement(u.us, mv.from), self.eval.placement(u.us, mv.to));
@@ -494,7 +482,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
                 p = 1.0;
             }
             let vd = theirs[k.index()];
-            let hd = hidden(vd, k, false);
+            let hd = values.unseen_extra(u.us.opponent(), k);
             // The defender's placement terms leave with it (only movable pieces have them).
             let pd = if k.is_movable() { self.eval.placement(u.us.opponent(), mv.to) } else { 0 };
             let v = if k == PieceKind::Flag {
@@ -1722,8 +1710,6 @@ fn summarize(
     let mut sums = vec![0i64; n];
     let mut counted = 0;
     let mut baseline = 0.0;
-    // Natively only while it is measured (session 26): left out of the module.
-    let utility = if cfg!(target_arch = "wasm32") { Utility::default() } else { utility };
     let mut shaped = vec![0.0f64; if utility.is_off() { 0 } else { n }];
     for rv in per_sample.iter().filter(|r| r.depth > 0) {
         counted += 1;

@@ -34,6 +34,7 @@
 //! Native tooling (`stratagem beliefs`): nothing here is used by a bot.
 
 use crate::ai::BotRng;
+use crate::ai::belief::library::{Evidence, LibraryParams, LibraryPosterior, SetupLibrary, library_matrix};
 use crate::ai::belief::matrix::PublicReplay;
 use crate::ai::belief::{BeliefMatrix, Unknowns};
 use crate::rules::{Battle, MoveReport, PieceKind, PlayerView, Position, Side, battle};
@@ -47,7 +48,10 @@ pub const FLOOR: f64 = 1e-6;
 pub const SAMPLER_MIX: f64 = 0.05;
 
 /// The models scored, in table order.
-pub const MODELS: [&str; 3] = ["uniform", "matrix", "sampler"];
+pub const MODELS: [&str; 4] = ["uniform", "matrix", "sampler", "library"];
+
+/// Number of models.
+pub const NM: usize = MODELS.len();
 
 /// Phases of the game the scores are split by (plies played before the prediction).
 pub const PHASES: [(&str, u32, u32); 3] =
@@ -67,7 +71,16 @@ pub struct Score {
     /// Bomb calibration, by bin of the predicted Bomb probability ([`BOMB_BINS`]):
     /// predictions, the sum of their predicted Bomb probabilities, and Bombs among them.
     pub bomb_bins: [(u64, f64, u64); 6],
+    /// Sum of the binary log-loss of "is a Bomb" (`-log2 P(Bomb)` for a Bomb, `-log2
+    /// (1 - P(Bomb))` for another kind), in bits.
+    pub bomb_bits: f64,
+    /// Flag calibration, as `bomb_bins` by bin of the predicted Flag probability
+    /// ([`FLAG_BINS`]).
+    pub flag_bins: [(u64, f64, u64); 5],
 }
+
+/// Upper edges of the Flag calibration bins.
+pub const FLAG_BINS: [f64; 5] = [0.01, 0.03, 0.1, 0.3, 1.0];
 
 /// Upper edges of the Bomb calibration bins.
 pub const BOMB_BINS: [f64; 6] = [0.02, 0.05, 0.1, 0.2, 0.4, 1.0];
@@ -93,12 +106,24 @@ impl Score {
         self.bomb_bins[bin].0 += 1;
         self.bomb_bins[bin].1 += pb;
         self.bomb_bins[bin].2 += u64::from(truth == PieceKind::Bomb);
+        let pf = p[PieceKind::Flag.index()];
+        let bin = FLAG_BINS.iter().position(|&hi| pf <= hi).unwrap_or(FLAG_BINS.len() - 1);
+        self.flag_bins[bin].0 += 1;
+        self.flag_bins[bin].1 += pf;
+        self.flag_bins[bin].2 += u64::from(truth == PieceKind::Flag);
+        let p_truth = if truth == PieceKind::Bomb { pb } else { 1.0 - pb };
+        self.bomb_bits -= p_truth.max(FLOOR).log2();
         self.predictions += 1;
     }
 
     /// Mean log-loss in bits per prediction.
     pub fn log_loss(&self) -> f64 {
         if self.predictions == 0 { 0.0 } else { self.bits / self.predictions as f64 }
+    }
+
+    /// Mean binary log-loss of "is a Bomb" in bits per prediction.
+    pub fn bomb_log_loss(&self) -> f64 {
+        if self.predictions == 0 { 0.0 } else { self.bomb_bits / self.predictions as f64 }
     }
 
     /// Share of predictions whose top kind was right.
@@ -111,7 +136,8 @@ impl Score {
         self.bits += o.bits;
         self.top1 += o.top1;
         self.ruled_out += o.ruled_out;
-        for (a, b) in self.bomb_bins.iter_mut().zip(&o.bomb_bins) {
+        self.bomb_bits += o.bomb_bits;
+        for (a, b) in self.bomb_bins.iter_mut().chain(&mut self.flag_bins).zip(o.bomb_bins.iter().chain(&o.flag_bins)) {
             a.0 += b.0;
             a.1 += b.1;
             a.2 += b.2;
@@ -177,21 +203,58 @@ pub struct Scores {
     /// Games scored.
     pub games: u32,
     /// Index: model ([`MODELS`]).
-    pub all: [Score; 3],
+    pub all: [Score; NM],
     /// Index: phase ([`PHASES`]), then model.
-    pub by_phase: [[Score; 3]; 3],
+    pub by_phase: [[Score; NM]; 3],
     /// Index: 0 unmoved, 1 moved; then model.
-    pub by_moved: [[Score; 3]; 2],
+    pub by_moved: [[Score; NM]; 2],
     /// The matrix's odds for the scored sides' attacks on unknown pieces. Index: attacker group
     /// ([`ATTACKERS`]), then 0 unmoved defender, 1 moved.
     pub attacks: [[AttackOdds; 2]; 3],
 }
 
 impl Scores {
+    /// A calibration table of every model for `kind` (by bin of predicted probability, upper
+    /// edges `edges`: pieces, their mean predicted probability, the share that were `kind`),
+    /// percentages with `digits` decimals.
+    fn calibration(
+        &self,
+        kind: &str,
+        edges: &[f64],
+        bins: impl Fn(&Score) -> &[(u64, f64, u64)],
+        digits: usize,
+    ) -> String {
+        let mut s = format!("\n| P({kind}) predicted |");
+        for m in MODELS {
+            s += &format!(" {m}: pieces, mean predicted, {kind}s |");
+        }
+        s += "\n|---|";
+        for _ in MODELS {
+            s += "---|";
+        }
+        s.push('\n');
+        let mut lo = 0.0;
+        for (b, hi) in edges.iter().enumerate() {
+            s += &format!("| {:.0}-{:.0} % |", 100.0 * lo, 100.0 * hi);
+            for m in &self.all {
+                match bins(m).get(b) {
+                    Some(&(n, sum, hits)) if n > 0 => {
+                        let (p, o) = (100.0 * sum / n as f64, 100.0 * hits as f64 / n as f64);
+                        s += &format!(" {n}, {p:.digits$} %, {o:.digits$} % |");
+                    }
+                    _ => s += " 0 |",
+                }
+            }
+            s.push('\n');
+            lo = *hi;
+        }
+        s
+    }
+
     /// Adds another set (e.g. another game's).
     pub fn merge(&mut self, o: &Scores) {
         self.games += o.games;
-        for m in 0..3 {
+        for m in 0..NM {
             self.all[m].merge(&o.all[m]);
             for p in 0..3 {
                 self.by_phase[p][m].merge(&o.by_phase[p][m]);
@@ -218,7 +281,7 @@ impl Scores {
             s += "---:|---:|";
         }
         s.push('\n');
-        let mut row = |name: &str, sc: &[Score; 3]| {
+        let mut row = |name: &str, sc: &[Score; NM]| {
             s += &format!("| {name} | {} |", sc[0].predictions);
             for m in sc {
                 s += &format!(" {:.3} | {:.1} % |", m.log_loss(), 100.0 * m.accuracy());
@@ -231,33 +294,27 @@ impl Scores {
         }
         row("unmoved", &self.by_moved[0]);
         row("moved", &self.by_moved[1]);
+        // Whether each unmoved piece is a Bomb, alone (what an attack on it risks).
+        s += "\n| Bomb or not, unmoved pieces (bits) |";
+        for m in MODELS {
+            s += &format!(" {m} |");
+        }
+        s += "\n|---|";
+        for _ in MODELS {
+            s += "---:|";
+        }
+        s += "\n| binary log-loss |";
+        for m in &self.by_moved[0] {
+            s += &format!(" {:.4} |", m.bomb_log_loss());
+        }
+        s.push('\n');
         // Bomb calibration: among the pieces a model gave a Bomb probability in a bin, how
         // many were Bombs. (Totals per kind are exact for every model, since every model's
         // probabilities sum to the pieces left of each kind; what differs is which pieces.)
         // Observed above predicted means the model calls pieces safer than they are.
-        s += "\n| P(Bomb) predicted |";
-        for m in MODELS {
-            s += &format!(" {m}: pieces, mean predicted, Bombs |");
-        }
-        s += "\n|---|";
-        for _ in MODELS {
-            s += "---|";
-        }
-        s.push('\n');
-        let mut lo = 0.0;
-        for (b, hi) in BOMB_BINS.iter().enumerate() {
-            s += &format!("| {:.0}-{:.0} % |", 100.0 * lo, 100.0 * hi);
-            for m in &self.all {
-                let (n, sum, hits) = m.bomb_bins[b];
-                if n == 0 {
-                    s += " 0 |";
-                } else {
-                    s += &format!(" {n}, {:.1} %, {:.1} % |", 100.0 * sum / n as f64, 100.0 * hits as f64 / n as f64);
-                }
-            }
-            s.push('\n');
-            lo = *hi;
-        }
+        s += &self.calibration("Bomb", &BOMB_BINS, |m| &m.bomb_bins, 1);
+        // The same for the Flag (the search's Flag hunt follows these odds).
+        s += &self.calibration("Flag", &FLAG_BINS, |m| &m.flag_bins, 2);
         let ruled: Vec<String> = MODELS.iter().zip(&self.all).map(|(m, sc)| format!("{m} {}", sc.ruled_out)).collect();
         s += &format!("\nGames: {}. Truth given less than {FLOOR:e} (ruled out): {}.\n", self.games, ruled.join(", "));
         // The matrix's odds for attacks on unknown pieces: predicted (mean) against observed
@@ -299,6 +356,9 @@ pub struct ScoreSettings {
     /// The `matrix` and `sampler` models' tilt of moved pieces towards the stronger kinds
     /// ([`PublicReplay::matrix_tilted`]; 0: the matrix as `invincible` reads it).
     pub tilt: f64,
+    /// How the `library` model weighs the human setups ([`crate::ai::belief::library`]); the
+    /// model is skipped where no library is built in.
+    pub library: LibraryParams,
 }
 
 /// Scores one game: `start` is its first position (the truth), `reports` its plies in order.
@@ -367,12 +427,17 @@ fn predict(
         }
         drawn += 1;
     }
+    let library = SetupLibrary::classic()
+        .filter(|_| view.rules().variant == crate::rules::Variant::Classic)
+        .and_then(|lib| LibraryPosterior::new(lib, &Evidence::of(view), settings.library))
+        .map(|post| library_matrix(view, &matrix, &post));
     let phase = PHASES.iter().position(|&(_, lo, hi)| ply >= lo && ply < hi).unwrap_or(2);
     for (i, (id, pu)) in uniform.iter().enumerate() {
         let truth = start.piece(*id).kind;
         let moved = usize::from(view.piece(*id).moved);
         let pm = matrix.probabilities(*id);
-        let mut rows: [Option<[f64; 12]>; 3] = [Some(*pu), Some(pm), None];
+        let mut rows: [Option<[f64; 12]>; NM] =
+            [Some(*pu), Some(pm), None, library.as_ref().map(|l| l.probabilities(*id))];
         if drawn > 0 {
             let mut ps = [0.0; 12];
             for k in 0..12 {

@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 use std::process::Command;
+use stratagem::ai::belief::library::LibraryParams;
 use stratagem::ai::{make_bot, rng_from_seed};
 use stratagem::arena::play_game;
 use stratagem::beliefscore::{ScoreSettings, score_game};
@@ -12,7 +13,15 @@ use stratagem::rules::{Army, BySide, PieceKind, Position, Rules, Setup, Side, Va
 use stratagem::{Budget, Game};
 
 fn settings(every: u32, samples: u32) -> ScoreSettings {
-    ScoreSettings { every, samples, proposals: 1, seed: 9, sides: [true, true], tilt: 0.0 }
+    ScoreSettings {
+        every,
+        samples,
+        proposals: 1,
+        seed: 9,
+        sides: [true, true],
+        tilt: 0.0,
+        library: LibraryParams::default(),
+    }
 }
 
 fn human_setups(n: usize) -> Vec<Setup> {
@@ -38,6 +47,10 @@ fn at_the_start_the_uniform_belief_costs_the_entropy_of_the_army() {
     assert_eq!(sc.all[0].ruled_out, 0);
     // The sampler was not asked for: its column is empty.
     assert_eq!(sc.all[2].predictions, 0);
+    // Whether a piece is a Bomb, under the uniform belief: 6 in 40, the binary entropy.
+    let q: f64 = 6.0 / 40.0;
+    let h = -q * q.log2() - (1.0 - q) * (1.0 - q).log2();
+    assert!((sc.all[0].bomb_log_loss() - h).abs() < 1e-9, "{} against {h}", sc.all[0].bomb_log_loss());
 }
 
 #[test]
@@ -91,7 +104,8 @@ fn a_played_game_never_rules_out_the_truth_and_counts_every_unknown_piece() {
             game.play(r.mv()).unwrap();
         }
     }
-    for m in 0..3 {
+    // All four models: uniform, matrix, sampler and the human setups' library.
+    for m in 0..4 {
         assert_eq!(sc.all[m].predictions, expected, "model {m}");
         // Each model's probabilities come from the view alone and the truth is consistent
         // with every view: no model may give it (almost) no chance.

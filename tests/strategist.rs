@@ -429,6 +429,70 @@ fn plans_enter_the_root_scores_at_their_documented_scale() {
 }
 
 #[test]
+fn the_value_of_finding_out_is_paid_only_to_attacks_on_unknown_pieces() {
+    // Along a real game: with the probe term on, the root scores differ from those without it
+    // only on moves that attack an enemy piece the mover's side does not know, never
+    // downwards; the same node budget gives the same search (but the one tie-break point on
+    // each side's best move). And the term is not always zero.
+    let (_, mut pos) = strategist_game(9);
+    let clock = FrozenClock;
+    let mut paid = 0;
+    for ply in 0..120u64 {
+        if pos.outcome().is_some() {
+            break;
+        }
+        let view = PlayerView::new(&pos, pos.to_move());
+        let mut scores = Vec::new();
+        for probe in [0, 100] {
+            let config = StrategistConfig { probe, ..StrategistConfig::default() };
+            let mut progress = |_: &Progress| {};
+            let mut ctx = SearchContext::new(Budget::nodes(2_000), &clock, ply, &mut progress);
+            scores.push(root_scores(&view, &mut ctx, config, &mut BeliefCache::new()));
+        }
+        assert_eq!(scores[0].2, scores[1].2);
+        for (i, mv) in scores[0].0.iter().enumerate() {
+            let diff = scores[1].1[i] - scores[0].1[i];
+            let blind = view.piece_at(mv.to).is_some_and(|d| d.side() != view.side() && view.kind(d).is_none());
+            if blind {
+                assert!(diff >= -1, "ply {ply}, {mv}: {diff}");
+                paid += u32::from(diff > 1);
+            } else {
+                assert!(diff.abs() <= 1, "ply {ply}, {mv} attacks nothing unknown: {diff}");
+            }
+        }
+        let m = combine(&scores[..1]).unwrap();
+        pos.play(m).unwrap();
+    }
+    assert!(paid > 5, "the probe term paid almost nothing ({paid} moves)");
+}
+
+#[test]
+fn the_human_setups_belief_plays_legal_moves() {
+    // The library's three modes (its Flag odds, its Flag and Bomb odds, whole layouts drawn)
+    // along a real game: every move legal, every army consistent with the view (the bot
+    // would return no scores otherwise).
+    let (_, mut pos) = strategist_game(10);
+    let clock = FrozenClock;
+    for ply in 0..60u64 {
+        if pos.outcome().is_some() {
+            break;
+        }
+        let view = PlayerView::new(&pos, pos.to_move());
+        let library = (ply % 3 + 1) as u8;
+        let config = StrategistConfig { library, ..StrategistConfig::default() };
+        let mut progress = |_: &Progress| {};
+        let mut ctx = SearchContext::new(Budget::nodes(2_000), &clock, ply, &mut progress);
+        let scores = root_scores(&view, &mut ctx, config, &mut BeliefCache::new());
+        if scores.0.len() > 1 {
+            assert!(scores.2 > 0, "ply {ply}, library {library}: no army drawn");
+        }
+        let m = combine(&[scores]).unwrap();
+        assert!(view.legal_moves().contains(&m), "ply {ply}: {m}");
+        pos.play(m).unwrap();
+    }
+}
+
+#[test]
 fn belief_samples_are_consistent_with_the_view() {
     // Every sampled army keeps what the view shows: own pieces, known enemy kinds, moved pieces
     // movable, Scout-moves Scouts, and the enemy's remaining counts.

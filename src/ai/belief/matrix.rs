@@ -172,6 +172,56 @@ impl BeliefMatrix {
         self.remaining
     }
 
+    /// The matrix with the Bomb and Flag probabilities of every unknown piece of `view`'s enemy
+    /// that has not moved set to `bf(id)` (`[P(Bomb), P(Flag)]`; `None` leaves the row as it
+    /// is), its movable kinds scaled to the rest in their old proportions, and the rows then
+    /// fitted again to the counts left ([`normalize`]). For a belief about the immovable pieces
+    /// from elsewhere ([`super::library`]). Needs the matrix of `view`'s enemy (else a clone).
+    pub fn with_immovable(&self, view: &PlayerView, bf: impl Fn(PieceId) -> Option<[f64; 2]>) -> BeliefMatrix {
+        let mut out = self.clone();
+        if self.side != view.side().opponent() {
+            return out;
+        }
+        let (b, f) = (PieceKind::Bomb.index(), PieceKind::Flag.index());
+        let unknown: Vec<PieceId> = view.unknown_enemies().filter(|id| id.local() < self.rows.len()).collect();
+        let counts = view.enemy_unassigned();
+        let t: [f64; 12] = std::array::from_fn(|k| counts.0[k] as f64);
+        let mut rows: Vec<[f64; 12]> = Vec::with_capacity(unknown.len());
+        for &id in &unknown {
+            let mut row = self.rows[id.local()];
+            if !view.piece(id).moved
+                && let Some([pb, pf]) = bf(id)
+            {
+                let (pb, pf) = (pb.clamp(0.0, 1.0), pf.clamp(0.0, 1.0));
+                let rest = (1.0 - pb - pf).max(0.0);
+                let movable: f64 = (0..12).filter(|&k| k != b && k != f).map(|k| row[k]).sum();
+                for (k, x) in row.iter_mut().enumerate() {
+                    *x = if k == b {
+                        pb
+                    } else if k == f {
+                        pf
+                    } else if movable > 0.0 {
+                        *x / movable * rest
+                    } else {
+                        rest
+                    };
+                }
+            }
+            for (k, x) in row.iter_mut().enumerate() {
+                if t[k] == 0.0 {
+                    *x = 0.0;
+                }
+            }
+            rows.push(row);
+        }
+        deduce(&mut rows, &t);
+        normalize(&mut rows, &t, TOLERANCE, MAX_ITERATIONS);
+        for (id, row) in unknown.iter().zip(rows) {
+            out.rows[id.local()] = row;
+        }
+        out
+    }
+
     /// A full position consistent with `view` (whose enemy this matrix must describe) and the
     /// remaining counts, the hidden kinds drawn from the matrix.
     ///

@@ -3,6 +3,7 @@
 //! matrix ([`matrix`]) with its priors ([`priors`]), and the human setup statistics both the
 //! priors and the setup generators use ([`setupstats`]).
 
+pub mod library;
 pub mod matrix;
 pub mod perspecto;
 pub mod priors;

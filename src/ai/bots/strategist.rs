@@ -17,6 +17,9 @@
 //! public reports; the cache gives the same numbers as a fresh replay); all randomness from
 //! `ctx.rng`; sampling and search both stop on the budget.
 
+use crate::ai::belief::library::{
+    Evidence, LibraryParams, LibraryPosterior, SetupLibrary, layout_matrix, library_matrix,
+};
 use crate::ai::belief::matrix::BeliefCache;
 use crate::ai::belief::matrix::BeliefMatrix;
 use crate::ai::plans::Ctx;
@@ -27,7 +30,7 @@ use crate::ai::search::determinized::{
     Beliefs, MinerStratum, RootChance, RootTerms, SearchStats, Settings, SpyExposure, Unknowns, Utility, search_samples,
 };
 use crate::ai::{Bot, BotRng, SearchContext};
-use crate::rules::{Army, Move, PieceId, PieceKind, PlayerView, Position, Setup, Variant, ViewPiece};
+use crate::rules::{Army, Battle, Move, PieceId, PieceKind, PlayerView, Position, Setup, Variant, ViewPiece, battle};
 use rand::seq::SliceRandom;
 
 /// Settings of the strategist.
@@ -78,6 +81,19 @@ pub struct StrategistConfig {
     /// ([`MinerStratum`]); default [`STRATUM`] (session 22). Natively only: ignored in
     /// WebAssembly, whose module leaves it out.
     pub stratum: bool,
+    /// The value of finding out, in percent ([`probe_terms`]): a root attack on an enemy piece
+    /// we do not know earns this share of what knowing its kind is worth to our strongest piece
+    /// near it that would otherwise have to gamble on it; 0 (default [`PROBE`]) leaves it out.
+    /// Natively only.
+    pub probe: u32,
+    /// How near (Manhattan distance) to the attacked piece our pieces count for
+    /// [`StrategistConfig::probe`]; default [`PROBE_REACH`].
+    pub probe_reach: i32,
+    /// Take the enemy's Flag (1) or its Flag and Bombs (2) from the human setups
+    /// ([`crate::ai::belief::library`]) rather than the belief matrix, for the armies drawn and the
+    /// root's chance nodes; 3: as 2, and every army drawn from one whole human layout of Bombs and
+    /// Flag ([`layout_matrix`]); 0 (default [`LIBRARY`]) the matrix alone. Natively only.
+    pub library: u8,
 }
 
 impl StrategistConfig {
@@ -129,6 +145,9 @@ impl Default for StrategistConfig {
             stratified: std_stratified(),
             tilt: std_tilt(),
             stratum: std_stratum(),
+            probe: tuning("STRATEGIST_PROBE").unwrap_or(PROBE),
+            probe_reach: tuning("STRATEGIST_PROBE_REACH").unwrap_or(PROBE_REACH),
+            library: tuning("STRATEGIST_LIBRARY").unwrap_or(LIBRARY),
         }
     }
 }
@@ -309,6 +328,23 @@ pub const BOMB_SECRET: i32 = 0;
 /// share are what a scale set from the environment starts from.
 pub const UTILITY: Utility = Utility { scale: 0, center: 0, linear: 50 };
 
+/// The value of finding out, in percent ([`StrategistConfig::probe`]; session 27,
+/// docs/bots/strategist.md). Off while it is measured.
+pub const PROBE: u32 = 0;
+
+/// Where the belief about the enemy's Flag (and Bombs) comes from
+/// ([`StrategistConfig::library`]; session 27, docs/bots/strategist.md). Off while it is
+/// measured.
+pub const LIBRARY: u8 = 0;
+
+/// With [`StrategistConfig::library`] 3, the share of the library's marginals in a drawn
+/// layout's Bomb and Flag odds ([`layout_matrix`]): what lets a layout that breaks a fact of
+/// the view still give a consistent army.
+pub const LAYOUT_SOFT: f64 = 0.05;
+
+/// The reach of [`PROBE`] ([`StrategistConfig::probe_reach`]).
+pub const PROBE_REACH: i32 = 4;
+
 /// Whether the move's armies are drawn with stratified uniforms
 /// ([`StrategistConfig::stratified`]; session 14, docs/bots/strategist.md).
 pub const STRATIFIED: bool = false;
@@ -358,9 +394,31 @@ pub fn root_scores_with_stats(
         ctx.add_nodes(1);
         return ((moves.clone(), vec![0; moves.len()], 0), SearchStats::default());
     }
-    let matrix = cache.replay(view).matrix_tilted(view.side().opponent(), f64::from(config.tilt) / 100.0);
+    let mut matrix = cache.replay(view).matrix_tilted(view.side().opponent(), f64::from(config.tilt) / 100.0);
+    // Natively only (the setups are not in the page's module; `classic()` is `None` there).
+    let mut layouts = None;
+    if config.library > 0
+        && !cfg!(target_arch = "wasm32")
+        && view.rules().variant == Variant::Classic
+        && let Some(lib) = SetupLibrary::classic()
+    {
+        let params = LibraryParams { bombs: config.library >= 2, ..LibraryParams::default() };
+        if let Some(post) = LibraryPosterior::new(lib, &Evidence::of(view), params) {
+            matrix = library_matrix(view, &matrix, &post);
+            if config.library >= 3 {
+                let marginals = post.marginals(&[[0.0; 2]; 40]);
+                layouts = Some((post, marginals));
+            }
+        }
+    }
     let draw = |ctx: &mut SearchContext| {
-        let army = if config.proposals > 1 {
+        // The `cfg!` keeps the branch out of the page's module: the closure is also called
+        // through `dyn FnMut`, where the compiler cannot see that `layouts` is `None` there.
+        let army = if let Some((post, marginals)) = layouts.as_ref().filter(|_| !cfg!(target_arch = "wasm32")) {
+            // A whole human layout of Bombs and Flag, then the movable kinds from the rows.
+            let layout = post.sample(&mut ctx.rng);
+            layout_matrix(view, &matrix, layout, marginals, LAYOUT_SOFT).sample(view, &mut ctx.rng)
+        } else if config.proposals > 1 {
             matrix.sample_joint(view, &mut ctx.rng, config.proposals)
         } else {
             matrix.sample(view, &mut ctx.rng)
@@ -369,7 +427,7 @@ pub fn root_scores_with_stats(
         army.ok()
     };
     let mut samples: Vec<Position> = Vec::with_capacity(config.samples);
-    if config.stratified && config.proposals <= 1 {
+    if config.stratified && config.proposals <= 1 && layouts.is_none() {
         // All at once (a few microseconds each): the strata are shared out over the whole set.
         if let Ok(drawn) = matrix.sample_stratified(view, &mut ctx.rng, config.samples) {
             ctx.add_nodes(drawn.len() as u64);
@@ -430,6 +488,9 @@ pub fn root_scores_with_stats(
     };
     // The plans before the search, so that a time budget covers them too.
     let plans = plan_terms(view, &moves, config.plans, cache);
+    // Natively only: left out of the page's module.
+    let probes = (config.probe > 0 && !cfg!(target_arch = "wasm32"))
+        .then(|| probe_terms(view, &unknowns, &moves, config.probe, config.probe_reach));
     let guess = if config.flag_guess { enemy_flag_guess(view, cache) } else { None };
     let mut more = draw;
     // Natively only (see `Searcher::enemy_choice`): left out of the page's module.
@@ -439,10 +500,12 @@ pub fn root_scores_with_stats(
     let r = search_samples(&mut samples, &moves, &order, &root, beliefs, ctx, config.search, &mut more);
     let mut sums = r.sums;
     let mut best = r.best;
-    if let Some(plans) = plans {
+    if plans.is_some() || probes.is_some() {
         // Per sample counted, so that parts of several workers add up alike.
-        for (s, p) in sums.iter_mut().zip(&plans) {
-            *s += p * r.counted as i64;
+        for terms in [&plans, &probes].into_iter().flatten() {
+            for (s, p) in sums.iter_mut().zip(terms) {
+                *s += p * r.counted as i64;
+            }
         }
         best = order[0];
         for &i in &order {
@@ -603,6 +666,66 @@ fn miner_stratum(view: &PlayerView, unknowns: &Unknowns, radius: i32) -> Option<
     }
     let p = 1.0 - none;
     (!squares.is_empty() && p > 0.005 && p < 0.995).then_some(MinerStratum { squares, p })
+}
+
+/// The value of finding out what an enemy piece is ([`StrategistConfig::probe`]), for every
+/// move, in search points: 0 unless the move attacks an enemy piece `view` does not know.
+///
+/// An attack reveals the defender's kind, whatever its outcome. That is worth something to
+/// each other piece `o` of ours within `reach` squares of it that could attack it next: not
+/// knowing, `o` attacks only if the belief's gamble pays, `max(0, win - loss)` with `win` the
+/// value of the kinds `o` beats weighted by their probabilities and `loss` what `o` loses to
+/// the kinds that beat or trade with it (a Bomb for all but a Miner); knowing, it attacks only
+/// the kinds it beats, `win`. The difference, `min(win, loss)`, is the value of perfect
+/// information of that one decision; the move earns `percent` of the largest over our pieces
+/// (the decision may never come, hence less than all).
+///
+/// Why (session 26): the determinized search never pays to learn anything, since every sampled
+/// army already knows the kinds, and the strategist told where the enemy's Bombs are scores
+/// 96.8 % against `invincible` where it otherwise scores about 80 %: its officers stop dying
+/// on Bombs (2.2 a game) and take unmoved pieces freely. The search's chance nodes weigh what
+/// the attack itself risks and wins; this adds what the others learn.
+fn probe_terms(view: &PlayerView, unknowns: &Unknowns, moves: &[Move], percent: u32, reach: i32) -> Vec<i64> {
+    use crate::ai::eval::material::piece_value;
+    let us = view.side();
+    let ours: Vec<(PieceId, PieceKind, crate::rules::Square)> = view
+        .pieces_of(us)
+        .filter_map(|id| view.kind(id).filter(|k| k.is_movable()).map(|k| (id, k, view.piece(id).square)))
+        .collect();
+    moves
+        .iter()
+        .map(|mv| {
+            let Some(def) = view.piece_at(mv.to).filter(|d| d.side() != us && view.kind(*d).is_none()) else {
+                return 0;
+            };
+            let mover = view.piece_at(mv.from);
+            let probs = &unknowns.probs[def.index()];
+            let total: f64 = probs.iter().map(|&p| f64::from(p)).sum();
+            if total <= 0.0 {
+                return 0;
+            }
+            let mut best = 0.0f64;
+            for &(id, k, sq) in &ours {
+                if Some(id) == mover || crate::ai::plans::manhattan(sq, mv.to) > reach {
+                    continue;
+                }
+                let (mut win, mut loss) = (0.0, 0.0);
+                for d in PieceKind::ALL {
+                    let p = f64::from(probs[d.index()]) / total;
+                    if p <= 0.0 {
+                        continue;
+                    }
+                    match battle(k, d) {
+                        Battle::AttackerWins => win += p * f64::from(piece_value(d)),
+                        Battle::BothRemoved => loss += p * f64::from((piece_value(k) - piece_value(d)).max(0)),
+                        Battle::DefenderWins => loss += p * f64::from(piece_value(k)),
+                    }
+                }
+                best = best.max(win.min(loss));
+            }
+            (best * f64::from(percent) / 100.0).round() as i64
+        })
+        .collect()
 }
 
 /// `mv` as a chance node at the root if it attacks an enemy piece whose kind `view` does not
@@ -841,7 +964,51 @@ mod tests {
     use super::*;
     use crate::ai::rng_from_seed;
     use crate::ai::setupgen::random::random_position;
-    use crate::rules::Square;
+    use crate::rules::{Side, Square};
+
+    #[test]
+    fn a_probe_earns_what_knowing_the_piece_is_worth_to_the_officer_beside_it() {
+        // Red: Marshal d4 and a Scout d2, both beside the unknown Blue piece at d3 (a Bomb with
+        // probability 0.2, else a Sergeant); a Flag far away. Blue: the piece at d3, a Flag.
+        let sq = |t: &str| Square::parse(t).unwrap();
+        let mut placement = [None; 100];
+        placement[sq("d4").index()] = Some((Side::Red, PieceKind::Marshal));
+        placement[sq("d2").index()] = Some((Side::Red, PieceKind::Scout));
+        placement[sq("a1").index()] = Some((Side::Red, PieceKind::Flag));
+        placement[sq("d3").index()] = Some((Side::Blue, PieceKind::Bomb));
+        placement[sq("j10").index()] = Some((Side::Blue, PieceKind::Flag));
+        let pos = Position::from_placement(crate::rules::Rules::default(), &placement, Side::Red).unwrap();
+        let view = PlayerView::new(&pos, Side::Red);
+        let target = view.piece_at(sq("d3")).unwrap();
+        let mut u = Unknowns::new(Side::Red);
+        let mut row = [0.0; 12];
+        row[PieceKind::Bomb.index()] = 0.2;
+        row[PieceKind::Sergeant.index()] = 0.8;
+        u.set(target, row);
+        let moves: Vec<Move> = view.legal_moves().to_vec();
+        let probe = Move { from: sq("d2"), to: sq("d3") };
+        let strike = Move { from: sq("d4"), to: sq("d3") };
+        let quiet = Move { from: sq("d2"), to: sq("c2") };
+        for mv in [probe, strike, quiet] {
+            assert!(moves.contains(&mv), "{mv:?} is legal");
+        }
+        let at = |terms: &[i64], mv: Move| terms[moves.iter().position(|&m| m == mv).unwrap()];
+        // The Marshal's decision: win 0.8 * 25 = 20, loss 0.2 * 400 = 80; knowing is worth 20.
+        let terms = probe_terms(&view, &u, &moves, 100, 4);
+        assert_eq!(at(&terms, probe), 20);
+        assert_eq!(at(&terms, quiet), 0, "a move that attacks nothing learns nothing");
+        // The Marshal's own attack: the Scout, the only other piece near, beats neither kind.
+        assert_eq!(at(&terms, strike), 0);
+        assert_eq!(at(&probe_terms(&view, &u, &moves, 50, 4), probe), 10, "the share");
+        // Out of reach, the Marshal counts for nothing.
+        assert_eq!(at(&probe_terms(&view, &u, &moves, 100, 0), probe), 0);
+        // A piece that may be a Bomb with probability 0.9: knowing is worth the 0.1 * 25 won.
+        row[PieceKind::Bomb.index()] = 0.9;
+        row[PieceKind::Sergeant.index()] = 0.1;
+        u.set(target, row);
+        let v = at(&probe_terms(&view, &u, &moves, 100, 4), probe);
+        assert!((2..=3).contains(&v), "{v}");
+    }
 
     #[test]
     fn the_enemy_belief_rows_are_what_the_enemy_can_know() {

@@ -7,6 +7,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use stratagem::ai::belief::library::LibraryParams;
 use stratagem::beliefscore::{ScoreSettings, Scores, score_game};
 use stratagem::rules::notation::replay_partial;
 
@@ -39,6 +40,20 @@ pub struct Args {
     /// matrix as `invincible` reads it).
     #[arg(long, default_value_t = 0.0, value_parser = tilt_value)]
     tilt: f64,
+    /// The `library` model: log weight a human setup loses per fact of the view its Bombs and
+    /// Flag break.
+    #[arg(long, default_value_t = LibraryParams::default().penalty)]
+    penalty: f64,
+    /// The `library` model: log weight a human setup gains per movable kind seen on a square
+    /// where it has the same kind.
+    #[arg(long, default_value_t = LibraryParams::default().bonus)]
+    bonus: f64,
+    /// The `library` model: pseudo-setups of the matrix's Bomb and Flag odds mixed in.
+    #[arg(long, default_value_t = LibraryParams::default().kappa)]
+    kappa: f64,
+    /// The `library` model gives only the Flag's probabilities (the Bombs' stay the matrix's).
+    #[arg(long)]
+    library_flag_only: bool,
 }
 
 /// A tilt: a finite number between -2 and 2 (beyond, `exp` swamps the rows).
@@ -117,6 +132,12 @@ pub fn run(args: Args) -> ExitCode {
             seed: args.seed ^ i as u64,
             sides,
             tilt: args.tilt,
+            library: LibraryParams {
+                penalty: args.penalty,
+                bonus: args.bonus,
+                kappa: args.kappa,
+                bombs: !args.library_flag_only,
+            },
         };
         total.merge(&score_game(&start, &reports, &settings));
     }

@@ -473,6 +473,7 @@ fn the_human_setups_belief_plays_legal_moves() {
     // would return no scores otherwise).
     let (_, mut pos) = strategist_game(10);
     let clock = FrozenClock;
+    let mut differs = 0;
     for ply in 0..60u64 {
         if pos.outcome().is_some() {
             break;
@@ -486,10 +487,15 @@ fn the_human_setups_belief_plays_legal_moves() {
         if scores.0.len() > 1 {
             assert!(scores.2 > 0, "ply {ply}, library {library}: no army drawn");
         }
+        // The same search without the library: the scores differ (the library is used).
+        let plain = StrategistConfig { library: 0, ..config };
+        let mut ctx = SearchContext::new(Budget::nodes(2_000), &clock, ply, &mut progress);
+        differs += u32::from(root_scores(&view, &mut ctx, plain, &mut BeliefCache::new()).1 != scores.1);
         let m = combine(&[scores]).unwrap();
         assert!(view.legal_moves().contains(&m), "ply {ply}: {m}");
         pos.play(m).unwrap();
     }
+    assert!(differs > 20, "the library changed the scores in only {differs} positions");
 }
 
 #[test]

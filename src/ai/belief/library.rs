@@ -177,8 +177,9 @@ pub struct LibraryParams {
     pub bonus: f64,
     /// Pseudo-setups of the other model mixed into the marginals.
     pub kappa: f64,
-    /// Whether the library gives the Bombs' probabilities as well as the Flag's (else the
-    /// other model's Bomb probabilities are kept).
+    /// Whether the library gives the Bombs' probabilities as well as the Flag's (else
+    /// [`library_matrix`] keeps the matrix's Bomb odds, scaled to what the library's Flag odds
+    /// leave).
     pub bombs: bool,
 }
 
@@ -262,11 +263,7 @@ impl<'a> LibraryPosterior<'a> {
         for i in 0..40 {
             for c in 0..2 {
                 let lib = if total > 0.0 { acc[i][c] / total } else { other[i][c] };
-                out[i][c] = if c == 0 && !self.bombs {
-                    other[i][c]
-                } else {
-                    (n * lib + self.kappa * other[i][c]) / (n + self.kappa)
-                };
+                out[i][c] = (n * lib + self.kappa * other[i][c]) / (n + self.kappa);
             }
         }
         out
@@ -303,12 +300,34 @@ fn matrix_marginals(view: &PlayerView, matrix: &BeliefMatrix) -> [[f64; 2]; 40] 
 pub fn library_matrix(view: &PlayerView, matrix: &BeliefMatrix, post: &LibraryPosterior) -> BeliefMatrix {
     let m = post.marginals(&matrix_marginals(view, matrix));
     let enemy = view.side().opponent();
-    matrix.with_immovable(view, |id| Setup::index_of(enemy, view.piece(id).start).map(|i| m[i]))
+    matrix.with_immovable(view, |id| {
+        let i = Setup::index_of(enemy, view.piece(id).start)?;
+        if post.bombs {
+            return Some(m[i]);
+        }
+        let row = matrix.probabilities(id);
+        Some(flag_only(row[PieceKind::Bomb.index()], row[PieceKind::Flag.index()], m[i][1]))
+    })
 }
 
-/// `matrix` conditioned on one drawn `layout`: each unmoved unknown piece is a Bomb or the Flag
-/// with probability `1 - soft` where the layout has one and `soft` times the library's marginal
-/// elsewhere, so that a layout that breaks a fact of the view still yields a consistent army.
+/// The Flag's odds `pf` alone in a row whose Bomb and Flag odds were `rb` and `rf`: the Bomb
+/// keeps its share of what is not the Flag, `rb / (1 - rf)` of `1 - pf`, so that the two never
+/// sum above 1 (which would leave the piece no movable kind).
+fn flag_only(rb: f64, rf: f64, pf: f64) -> [f64; 2] {
+    let pb = if rf < 1.0 { rb * (1.0 - pf) / (1.0 - rf) } else { 0.0 };
+    [pb, pf]
+}
+
+/// The matrix's own Bomb and Flag odds by setup index, for [`layout_matrix`]'s `marginals`
+/// pulled towards them: [`LibraryPosterior::marginals`] of `post` against `matrix`.
+pub fn layout_marginals(view: &PlayerView, matrix: &BeliefMatrix, post: &LibraryPosterior) -> [[f64; 2]; 40] {
+    post.marginals(&matrix_marginals(view, matrix))
+}
+
+/// `matrix` conditioned on one drawn `layout`: each unmoved unknown piece's odds of a Bomb and
+/// of the Flag are `(1 - soft)` times the layout's (1 or 0) plus `soft` times `marginals` (the
+/// library's odds pulled towards the matrix's, [`layout_marginals`]), so that a layout that
+/// breaks a fact of the view still yields a consistent army.
 pub fn layout_matrix(
     view: &PlayerView,
     matrix: &BeliefMatrix,
@@ -347,16 +366,56 @@ mod tests {
     #[test]
     fn the_posterior_keeps_only_setups_that_fit_what_was_seen() {
         let lib = SetupLibrary::from_text(ONE);
-        // The mirror has its Flag on index 9: a piece seen moving from there rules it out.
-        let ev = Evidence { movable: 1 << 9, ..Evidence::default() };
+        let (a, b) = (lib.layouts[0], lib.layouts[1]);
+        // Pieces seen moving from every square where the mirror has a Bomb or its Flag and
+        // the original has neither: the mirror breaks more facts than the slack allows.
+        let ev = Evidence { movable: b.immovable() & !a.immovable(), ..Evidence::default() };
+        assert!(ev.movable.count_ones() > SLACK, "{} facts", ev.movable.count_ones());
         let post = LibraryPosterior::new(&lib, &ev, LibraryParams { kappa: 0.0, ..LibraryParams::default() }).unwrap();
-        let m = post.marginals(&[[0.0; 2]; 40]);
-        assert!(m[0][1] > 0.99, "the original's Flag square: {:?}", m[0]);
-        assert!(m[9][1] < 0.01);
+        assert_eq!(post.kept(), 1);
         assert_eq!(post.best_fit, 0);
+        let m = post.marginals(&[[0.0; 2]; 40]);
+        assert_eq!(m[a.flag as usize][1], 1.0, "the original's Flag square");
+        assert_eq!(m[b.flag as usize][1], 0.0);
         let mut rng = <BotRng as rand::SeedableRng>::seed_from_u64(1);
         for _ in 0..20 {
-            assert_eq!(post.sample(&mut rng).flag, 0);
+            assert_eq!(post.sample(&mut rng).flag, a.flag);
+        }
+        // One broken fact only: both kept, the mirror at exp(-penalty) of the original's weight.
+        let ev = Evidence { movable: 1 << b.flag, ..Evidence::default() };
+        let post = LibraryPosterior::new(&lib, &ev, LibraryParams { kappa: 0.0, ..LibraryParams::default() }).unwrap();
+        assert_eq!(post.kept(), 2);
+        let m = post.marginals(&[[0.0; 2]; 40]);
+        let w = (-LibraryParams::default().penalty).exp();
+        assert!((m[b.flag as usize][1] - w / (1.0 + w)).abs() < 1e-12, "{}", m[b.flag as usize][1]);
+    }
+
+    #[test]
+    fn the_flag_odds_alone_leave_the_bomb_its_share_of_the_rest() {
+        // A square the matrix calls 70 % Bomb and 10 % Flag, the library 60 % Flag: the Bomb
+        // keeps 7/9 of the 40 % left, and the two stay below 1.
+        let [pb, pf] = flag_only(0.7, 0.1, 0.6);
+        assert_eq!(pf, 0.6);
+        assert!((pb - 0.7 * 0.4 / 0.9).abs() < 1e-12, "{pb}");
+        assert!(pb + pf < 1.0);
+        // The matrix's own Flag odds change nothing.
+        let [pb, _] = flag_only(0.3, 0.2, 0.2);
+        assert!((pb - 0.3).abs() < 1e-12);
+        // A row certain to be the Flag leaves no Bomb odds to share.
+        assert_eq!(flag_only(0.0, 1.0, 0.5), [0.0, 0.5]);
+        // Along the library: every row sums to 1 and its Bomb and Flag odds to at most 1.
+        let setup = Setup::parse(ONE).unwrap();
+        let pos = Position::new(Rules::default(), &setup, &setup);
+        let view = PlayerView::new(&pos, Side::Red);
+        let matrix = BeliefMatrix::from_view(&view);
+        let lib = SetupLibrary::from_text(ONE);
+        let params = LibraryParams { kappa: 0.0, bombs: false, ..LibraryParams::default() };
+        let post = LibraryPosterior::new(&lib, &Evidence::default(), params).unwrap();
+        let m = library_matrix(&view, &matrix, &post);
+        for id in view.unknown_enemies() {
+            let row = m.probabilities(id);
+            assert!((row.iter().sum::<f64>() - 1.0).abs() < 1e-6);
+            assert!(row[PieceKind::Bomb.index()] + row[PieceKind::Flag.index()] <= 1.0 + 1e-9);
         }
     }
 

@@ -174,7 +174,8 @@ impl BeliefMatrix {
 
     /// The matrix with the Bomb and Flag probabilities of every unknown piece of `view`'s enemy
     /// that has not moved set to `bf(id)` (`[P(Bomb), P(Flag)]`; `None` leaves the row as it
-    /// is), its movable kinds scaled to the rest in their old proportions, and the rows then
+    /// is; two odds summing above 1 are scaled to 1), its movable kinds scaled to the rest in
+    /// their old proportions (a row without any keeps none), and the rows then
     /// fitted again to the counts left ([`normalize`]). For a belief about the immovable pieces
     /// from elsewhere ([`super::library`]). Needs the matrix of `view`'s enemy (else a clone).
     pub fn with_immovable(&self, view: &PlayerView, bf: impl Fn(PieceId) -> Option<[f64; 2]>) -> BeliefMatrix {
@@ -192,7 +193,12 @@ impl BeliefMatrix {
             if !view.piece(id).moved
                 && let Some([pb, pf]) = bf(id)
             {
-                let (pb, pf) = (pb.clamp(0.0, 1.0), pf.clamp(0.0, 1.0));
+                let (mut pb, mut pf) = (pb.clamp(0.0, 1.0), pf.clamp(0.0, 1.0));
+                if pb + pf > 1.0 {
+                    // Odds from two sources may together exceed 1: scaled to a whole.
+                    let sum = pb + pf;
+                    (pb, pf) = (pb / sum, pf / sum);
+                }
                 let rest = (1.0 - pb - pf).max(0.0);
                 let movable: f64 = (0..12).filter(|&k| k != b && k != f).map(|k| row[k]).sum();
                 for (k, x) in row.iter_mut().enumerate() {
@@ -203,7 +209,9 @@ impl BeliefMatrix {
                     } else if movable > 0.0 {
                         *x / movable * rest
                     } else {
-                        rest
+                        // No movable kind left in the row (a deduction made it a Bomb or the
+                        // Flag): none comes back.
+                        0.0
                     };
                 }
             }

@@ -18,7 +18,7 @@
 //! `ctx.rng`; sampling and search both stop on the budget.
 
 use crate::ai::belief::library::{
-    Evidence, LibraryParams, LibraryPosterior, SetupLibrary, layout_matrix, library_matrix,
+    Evidence, LibraryParams, LibraryPosterior, SetupLibrary, layout_marginals, layout_matrix, library_matrix,
 };
 use crate::ai::belief::matrix::BeliefCache;
 use crate::ai::belief::matrix::BeliefMatrix;
@@ -82,9 +82,9 @@ pub struct StrategistConfig {
     /// WebAssembly, whose module leaves it out.
     pub stratum: bool,
     /// The value of finding out, in percent ([`probe_terms`]): a root attack on an enemy piece
-    /// we do not know earns this share of what knowing its kind is worth to our strongest piece
-    /// near it that would otherwise have to gamble on it; 0 (default [`PROBE`]) leaves it out.
-    /// Natively only.
+    /// we do not know earns this share of the most that knowing its kind is worth to any other
+    /// piece of ours within [`StrategistConfig::probe_reach`] of it; 0 (default [`PROBE`])
+    /// leaves it out. Natively only.
     pub probe: u32,
     /// How near (Manhattan distance) to the attacked piece our pieces count for
     /// [`StrategistConfig::probe`]; default [`PROBE_REACH`].
@@ -92,7 +92,8 @@ pub struct StrategistConfig {
     /// Take the enemy's Flag (1) or its Flag and Bombs (2) from the human setups
     /// ([`crate::ai::belief::library`]) rather than the belief matrix, for the armies drawn and the
     /// root's chance nodes; 3: as 2, and every army drawn from one whole human layout of Bombs and
-    /// Flag ([`layout_matrix`]); 0 (default [`LIBRARY`]) the matrix alone. Natively only.
+    /// Flag ([`layout_matrix`]), one by one (the stratified and joint draws are not used);
+    /// 0 (default [`LIBRARY`]) the matrix alone. Natively only.
     pub library: u8,
 }
 
@@ -404,9 +405,9 @@ pub fn root_scores_with_stats(
     {
         let params = LibraryParams { bombs: config.library >= 2, ..LibraryParams::default() };
         if let Some(post) = LibraryPosterior::new(lib, &Evidence::of(view), params) {
+            let marginals = layout_marginals(view, &matrix, &post);
             matrix = library_matrix(view, &matrix, &post);
             if config.library >= 3 {
-                let marginals = post.marginals(&[[0.0; 2]; 40]);
                 layouts = Some((post, marginals));
             }
         }
@@ -672,13 +673,15 @@ fn miner_stratum(view: &PlayerView, unknowns: &Unknowns, radius: i32) -> Option<
 /// move, in search points: 0 unless the move attacks an enemy piece `view` does not know.
 ///
 /// An attack reveals the defender's kind, whatever its outcome. That is worth something to
-/// each other piece `o` of ours within `reach` squares of it that could attack it next: not
+/// each other piece `o` of ours within `reach` squares of it (Manhattan distance, lakes
+/// ignored), which may attack it later: not
 /// knowing, `o` attacks only if the belief's gamble pays, `max(0, win - loss)` with `win` the
 /// value of the kinds `o` beats weighted by their probabilities and `loss` what `o` loses to
 /// the kinds that beat or trade with it (a Bomb for all but a Miner); knowing, it attacks only
 /// the kinds it beats, `win`. The difference, `min(win, loss)`, is the value of perfect
 /// information of that one decision; the move earns `percent` of the largest over our pieces
-/// (the decision may never come, hence less than all).
+/// (the decision may never come, hence less than all). Pieces count at their table values, the
+/// Flag at 0: learning that a piece is the Flag earns nothing here (the search values taking it).
 ///
 /// Why (session 26): the determinized search never pays to learn anything, since every sampled
 /// army already knows the kinds, and the strategist told where the enemy's Bombs are scores

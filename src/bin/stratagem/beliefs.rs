@@ -42,14 +42,14 @@ pub struct Args {
     tilt: f64,
     /// The `library` model: log weight a human setup loses per fact of the view its Bombs and
     /// Flag break.
-    #[arg(long, default_value_t = LibraryParams::default().penalty)]
+    #[arg(long, default_value_t = LibraryParams::default().penalty, value_parser = weight_value)]
     penalty: f64,
     /// The `library` model: log weight a human setup gains per movable kind seen on a square
     /// where it has the same kind.
-    #[arg(long, default_value_t = LibraryParams::default().bonus)]
+    #[arg(long, default_value_t = LibraryParams::default().bonus, value_parser = weight_value)]
     bonus: f64,
     /// The `library` model: pseudo-setups of the matrix's Bomb and Flag odds mixed in.
-    #[arg(long, default_value_t = LibraryParams::default().kappa)]
+    #[arg(long, default_value_t = LibraryParams::default().kappa, value_parser = kappa_value)]
     kappa: f64,
     /// The `library` model gives only the Flag's probabilities (the Bombs' stay the matrix's).
     #[arg(long)]
@@ -61,6 +61,24 @@ fn tilt_value(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(t) if t.is_finite() && (-2.0..=2.0).contains(&t) => Ok(t),
         _ => Err(format!("'{text}' is not a tilt: expected a number between -2 and 2, e.g. 0.3")),
+    }
+}
+
+/// A log weight of the library model: a finite number between 0 and 20 (beyond, `exp`
+/// overflows over 40 squares).
+fn weight_value(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(w) if w.is_finite() && (0.0..=20.0).contains(&w) => Ok(w),
+        _ => Err(format!("'{text}' is not a log weight: expected a number between 0 and 20, e.g. 5")),
+    }
+}
+
+/// Pseudo-setups of the library model: a finite number above 0 (0 lets a posterior that
+/// keeps no weight divide by zero).
+fn kappa_value(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(k) if k.is_finite() && k > 0.0 && k <= 1e9 => Ok(k),
+        _ => Err(format!("'{text}' is not a number of pseudo-setups: expected a number above 0, e.g. 20")),
     }
 }
 

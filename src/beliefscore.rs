@@ -34,7 +34,9 @@
 //! Native tooling (`stratagem beliefs`): nothing here is used by a bot.
 
 use crate::ai::BotRng;
-use crate::ai::belief::library::{Evidence, LibraryParams, LibraryPosterior, SetupLibrary, library_matrix};
+use crate::ai::belief::library::{
+    Evidence, LibraryParams, LibraryPosterior, SetupLibrary, library_marginals, library_matrix,
+};
 use crate::ai::belief::matrix::PublicReplay;
 use crate::ai::belief::{BeliefMatrix, Unknowns};
 use crate::rules::{Battle, MoveReport, PieceKind, PlayerView, Position, Side, battle};
@@ -430,7 +432,7 @@ fn predict(
     let library = SetupLibrary::classic()
         .filter(|_| view.rules().variant == crate::rules::Variant::Classic)
         .and_then(|lib| LibraryPosterior::new(lib, &Evidence::of(view), settings.library))
-        .map(|post| library_matrix(view, &matrix, &post));
+        .map(|post| library_matrix(view, &matrix, &post, &library_marginals(view, &matrix, &post)));
     let phase = PHASES.iter().position(|&(_, lo, hi)| ply >= lo && ply < hi).unwrap_or(2);
     for (i, (id, pu)) in uniform.iter().enumerate() {
         let truth = start.piece(*id).kind;

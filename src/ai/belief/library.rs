@@ -28,7 +28,6 @@ use crate::ai::BotRng;
 use crate::ai::belief::BeliefMatrix;
 use crate::rules::{PieceKind, PlayerView, Setup};
 use rand::Rng;
-use std::sync::OnceLock;
 
 /// Setups fitting more than this many facts worse than the best one are dropped (their weight
 /// is at most `exp(-SLACK * penalty)` of the best).
@@ -109,12 +108,11 @@ impl SetupLibrary {
     pub fn classic() -> Option<&'static SetupLibrary> {
         #[cfg(not(target_arch = "wasm32"))]
         {
-            static LIB: OnceLock<SetupLibrary> = OnceLock::new();
+            static LIB: std::sync::OnceLock<SetupLibrary> = std::sync::OnceLock::new();
             Some(LIB.get_or_init(|| SetupLibrary::from_text(include_str!("../../../data/gravon-classic-setups.txt"))))
         }
         #[cfg(target_arch = "wasm32")]
         {
-            let _ = OnceLock::<()>::new;
             None
         }
     }
@@ -147,11 +145,7 @@ impl Evidence {
         let enemy = view.side().opponent();
         let mut ev = Evidence::default();
         for local in 0..40 {
-            let id = crate::rules::PieceId::new(enemy, local);
-            if id.index() >= crate::rules::PieceId::COUNT {
-                break;
-            }
-            let p = view.piece(id);
+            let p = view.piece(crate::rules::PieceId::new(enemy, local));
             let Some(i) = Setup::index_of(enemy, p.start) else { continue };
             match p.kind {
                 Some(PieceKind::Bomb) => ev.bombs |= 1 << i,
@@ -295,18 +289,30 @@ fn matrix_marginals(view: &PlayerView, matrix: &BeliefMatrix) -> [[f64; 2]; 40] 
     out
 }
 
+/// The library's Bomb and Flag odds by setup index, pulled towards those of `matrix` (the belief
+/// about `view`'s enemy): [`LibraryPosterior::marginals`] of `post` against `matrix`. What
+/// [`library_matrix`] and [`layout_matrix`] take.
+pub fn library_marginals(view: &PlayerView, matrix: &BeliefMatrix, post: &LibraryPosterior) -> [[f64; 2]; 40] {
+    post.marginals(&matrix_marginals(view, matrix))
+}
+
 /// `matrix` (the belief about `view`'s enemy) with its Bomb and Flag probabilities on the unmoved
-/// unknown pieces taken from `post`, pulled towards the matrix's own ([`LibraryPosterior::marginals`]).
-pub fn library_matrix(view: &PlayerView, matrix: &BeliefMatrix, post: &LibraryPosterior) -> BeliefMatrix {
-    let m = post.marginals(&matrix_marginals(view, matrix));
+/// unknown pieces taken from `marginals` ([`library_marginals`] of `post`), or only its Flag's
+/// when `post` was weighed without the Bombs ([`LibraryParams::bombs`]).
+pub fn library_matrix(
+    view: &PlayerView,
+    matrix: &BeliefMatrix,
+    post: &LibraryPosterior,
+    marginals: &[[f64; 2]; 40],
+) -> BeliefMatrix {
     let enemy = view.side().opponent();
     matrix.with_immovable(view, |id| {
         let i = Setup::index_of(enemy, view.piece(id).start)?;
         if post.bombs {
-            return Some(m[i]);
+            return Some(marginals[i]);
         }
         let row = matrix.probabilities(id);
-        Some(flag_only(row[PieceKind::Bomb.index()], row[PieceKind::Flag.index()], m[i][1]))
+        Some(flag_only(row[PieceKind::Bomb.index()], row[PieceKind::Flag.index()], marginals[i][1]))
     })
 }
 
@@ -318,15 +324,9 @@ fn flag_only(rb: f64, rf: f64, pf: f64) -> [f64; 2] {
     [pb, pf]
 }
 
-/// The matrix's own Bomb and Flag odds by setup index, for [`layout_matrix`]'s `marginals`
-/// pulled towards them: [`LibraryPosterior::marginals`] of `post` against `matrix`.
-pub fn layout_marginals(view: &PlayerView, matrix: &BeliefMatrix, post: &LibraryPosterior) -> [[f64; 2]; 40] {
-    post.marginals(&matrix_marginals(view, matrix))
-}
-
 /// `matrix` conditioned on one drawn `layout`: each unmoved unknown piece's odds of a Bomb and
 /// of the Flag are `(1 - soft)` times the layout's (1 or 0) plus `soft` times `marginals` (the
-/// library's odds pulled towards the matrix's, [`layout_marginals`]), so that a layout that
+/// library's odds pulled towards the matrix's, [`library_marginals`]), so that a layout that
 /// breaks a fact of the view still yields a consistent army.
 pub fn layout_matrix(
     view: &PlayerView,
@@ -349,6 +349,16 @@ mod tests {
     use crate::rules::{Position, Rules, Side};
 
     const ONE: &str = "MBGDEDEDEEBHJEJHFIBFLDDCIDBHFBIGHKGDFBDG";
+
+    /// Red's view of a game both sides start with [`ONE`], before any move, its belief matrix,
+    /// and the library of that one setup (and its mirror).
+    fn start_of_one() -> (PlayerView, BeliefMatrix, SetupLibrary) {
+        let setup = Setup::parse(ONE).unwrap();
+        let pos = Position::new(Rules::default(), &setup, &setup);
+        let view = PlayerView::new(&pos, Side::Red);
+        let matrix = BeliefMatrix::from_view(&view);
+        (view, matrix, SetupLibrary::from_text(ONE))
+    }
 
     #[test]
     fn a_setup_and_its_mirror_are_both_kept() {
@@ -404,14 +414,10 @@ mod tests {
         // A row certain to be the Flag leaves no Bomb odds to share.
         assert_eq!(flag_only(0.0, 1.0, 0.5), [0.0, 0.5]);
         // Along the library: every row sums to 1 and its Bomb and Flag odds to at most 1.
-        let setup = Setup::parse(ONE).unwrap();
-        let pos = Position::new(Rules::default(), &setup, &setup);
-        let view = PlayerView::new(&pos, Side::Red);
-        let matrix = BeliefMatrix::from_view(&view);
-        let lib = SetupLibrary::from_text(ONE);
+        let (view, matrix, lib) = start_of_one();
         let params = LibraryParams { kappa: 0.0, bombs: false, ..LibraryParams::default() };
         let post = LibraryPosterior::new(&lib, &Evidence::default(), params).unwrap();
-        let m = library_matrix(&view, &matrix, &post);
+        let m = library_matrix(&view, &matrix, &post, &library_marginals(&view, &matrix, &post));
         for id in view.unknown_enemies() {
             let row = m.probabilities(id);
             assert!((row.iter().sum::<f64>() - 1.0).abs() < 1e-6);
@@ -444,11 +450,7 @@ mod tests {
     fn an_army_drawn_from_a_layout_has_its_bombs_and_flag_where_the_layout_does() {
         // Before any move nothing rules a layout out: with no softness every army drawn puts
         // Blue's Bombs and Flag exactly on the layout's squares, and the rest are movable.
-        let setup = Setup::parse(ONE).unwrap();
-        let pos = Position::new(Rules::default(), &setup, &setup);
-        let view = PlayerView::new(&pos, Side::Red);
-        let matrix = BeliefMatrix::from_view(&view);
-        let lib = SetupLibrary::from_text(ONE);
+        let (view, matrix, lib) = start_of_one();
         let mut rng = <BotRng as rand::SeedableRng>::seed_from_u64(3);
         for layout in &lib.layouts {
             for _ in 0..5 {
@@ -476,15 +478,11 @@ mod tests {
         // One setup and its mirror, no pseudo-setups: each layout weighs one half, so every
         // square that is a Bomb in one of them has P(Bomb) about 1/2 (1 in both, 0 in
         // neither), and the matrix still sums to the counts left and to 1 per piece.
-        let setup = Setup::parse(ONE).unwrap();
-        let pos = Position::new(Rules::default(), &setup, &setup);
-        let view = PlayerView::new(&pos, Side::Red);
-        let matrix = BeliefMatrix::from_view(&view);
-        let lib = SetupLibrary::from_text(ONE);
+        let (view, matrix, lib) = start_of_one();
         let post =
             LibraryPosterior::new(&lib, &Evidence::default(), LibraryParams { kappa: 0.0, ..LibraryParams::default() })
                 .unwrap();
-        let m = library_matrix(&view, &matrix, &post);
+        let m = library_matrix(&view, &matrix, &post, &library_marginals(&view, &matrix, &post));
         let (a, b) = (lib.layouts[0], lib.layouts[1]);
         let mut column = [0.0; 12];
         for id in view.unknown_enemies() {

@@ -18,7 +18,7 @@
 //! `ctx.rng`; sampling and search both stop on the budget.
 
 use crate::ai::belief::library::{
-    Evidence, LibraryParams, LibraryPosterior, SetupLibrary, layout_marginals, layout_matrix, library_matrix,
+    Evidence, LibraryParams, LibraryPosterior, SetupLibrary, layout_matrix, library_marginals, library_matrix,
 };
 use crate::ai::belief::matrix::BeliefCache;
 use crate::ai::belief::matrix::BeliefMatrix;
@@ -405,8 +405,8 @@ pub fn root_scores_with_stats(
     {
         let params = LibraryParams { bombs: config.library >= 2, ..LibraryParams::default() };
         if let Some(post) = LibraryPosterior::new(lib, &Evidence::of(view), params) {
-            let marginals = layout_marginals(view, &matrix, &post);
-            matrix = library_matrix(view, &matrix, &post);
+            let marginals = library_marginals(view, &matrix, &post);
+            matrix = library_matrix(view, &matrix, &post, &marginals);
             if config.library >= 3 {
                 layouts = Some((post, marginals));
             }

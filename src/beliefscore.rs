@@ -358,6 +358,9 @@ pub struct ScoreSettings {
     /// The `matrix` and `sampler` models' tilt of moved pieces towards the stronger kinds
     /// ([`PublicReplay::matrix_tilted`]; 0: the matrix as `invincible` reads it).
     pub tilt: f64,
+    /// The `matrix` and `sampler` models' "stood its ground" factor
+    /// ([`PublicReplay::start_standing`]; 1: the matrix as `invincible` reads it).
+    pub stand: f64,
     /// How the `library` model weighs the human setups ([`crate::ai::belief::library`]); the
     /// model is skipped where no library is built in.
     pub library: LibraryParams,
@@ -368,7 +371,10 @@ pub fn score_game(start: &Position, reports: &[MoveReport], settings: &ScoreSett
     let every = settings.every.max(1);
     let mut scores = Scores { games: u32::from(settings.sides.iter().any(|&s| s)), ..Scores::default() };
     let mut views = [PlayerView::new(start, Side::Red), PlayerView::new(start, Side::Blue)];
-    let mut replays = [PublicReplay::start(&views[0]), PublicReplay::start(&views[1])];
+    let mut replays = [
+        PublicReplay::start_standing(&views[0], settings.stand),
+        PublicReplay::start_standing(&views[1], settings.stand),
+    ];
     let mut rng = BotRng::seed_from_u64(settings.seed);
     for ply in 0..=reports.len() {
         if (ply as u32).is_multiple_of(every) {

@@ -617,3 +617,75 @@ fn tilting_moved_pieces_moves_strength_from_the_unmoved_ones_and_keeps_the_count
     }
     assert!(checked >= 5, "positions with moved and unmoved unknown pieces: {checked}");
 }
+
+/// "Stood its ground" (`PublicReplay::start_standing`, issue 11's "pieces that were left in
+/// danger"): Blue's Colonel, revealed on a Red Scout, walks next to an unmoved Red piece on e4
+/// and Red answers elsewhere. Read by Blue with the heuristic, that piece is likelier a Bomb
+/// and less likely one of the kinds the Colonel takes than in the thesis's matrix; a piece
+/// walled in by its own army (no square to step to) is read exactly as the thesis reads it;
+/// and the viewer's own pieces are never read.
+#[test]
+fn a_piece_that_stands_beside_a_known_stronger_piece_is_likelier_a_bomb() {
+    fn view_after(walled: bool) -> (Position, PlayerView, PieceId) {
+        let mut placement = [None; 100];
+        let put = |p: &mut [Option<(Side, PieceKind)>; 100], s: &str, side, k| p[sq(s).index()] = Some((side, k));
+        put(&mut placement, "e4", Side::Red, PieceKind::Sergeant);
+        put(&mut placement, "b4", Side::Red, PieceKind::Scout);
+        put(&mut placement, "a1", Side::Red, PieceKind::Flag);
+        put(&mut placement, "c1", Side::Red, PieceKind::Bomb);
+        put(&mut placement, "h1", Side::Red, PieceKind::Miner);
+        put(&mut placement, "j1", Side::Red, PieceKind::Lieutenant);
+        if walled {
+            put(&mut placement, "e5", Side::Red, PieceKind::Bomb);
+            put(&mut placement, "f4", Side::Red, PieceKind::Miner);
+            put(&mut placement, "e3", Side::Red, PieceKind::Captain);
+        }
+        put(&mut placement, "b6", Side::Blue, PieceKind::Colonel);
+        put(&mut placement, "j10", Side::Blue, PieceKind::Flag);
+        put(&mut placement, "a10", Side::Blue, PieceKind::Scout);
+        let mut pos = Position::from_placement(Rules::for_variant(Variant::Classic), &placement, Side::Red).unwrap();
+        let moves = ["j1-j2", "b6-b5", "j2-j3", "b5xb4", "j3-j4", "b4-c4", "j4-j5", "c4-d4", "j5-j6"];
+        for m in moves {
+            pos.play(Move::parse(m).unwrap()).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+        let v = PlayerView::new(&pos, Side::Blue);
+        let id = v.piece_at(sq("e4")).unwrap();
+        (pos, v, id)
+    }
+    const B: usize = PieceKind::Bomb.index();
+    const SE: usize = PieceKind::Sergeant.index();
+    let (pos, view, id) = view_after(false);
+    let plain = PublicReplay::from_view(&view).matrix(Side::Red).probabilities(id);
+    let mut stand = PublicReplay::start_standing(&view, 0.5);
+    for r in view.reports() {
+        stand.apply(&r);
+    }
+    let read = stand.matrix(Side::Red).probabilities(id);
+    assert!(read[B] > plain[B] + 1e-3, "P(Bomb) {} should exceed the thesis's {}", read[B], plain[B]);
+    assert!(read[SE] < plain[SE] - 1e-3, "P(Sergeant) {} should be below the thesis's {}", read[SE], plain[SE]);
+    // The cache reads the same with the same factor, and the thesis's matrix at 1.
+    let mut cache = BeliefCache::new();
+    cache.set_stand(0.5);
+    assert_eq!(cache.replay(&view).matrix(Side::Red).probabilities(id), read);
+    cache.set_stand(1.0);
+    assert_eq!(cache.replay(&view).matrix(Side::Red).probabilities(id), plain);
+
+    let (_, walled, wid) = view_after(true);
+    let plain = PublicReplay::from_view(&walled).matrix(Side::Red).probabilities(wid);
+    let mut stand = PublicReplay::start_standing(&walled, 0.5);
+    for r in walled.reports() {
+        stand.apply(&r);
+    }
+    assert_eq!(stand.matrix(Side::Red).probabilities(wid), plain, "a walled-in piece could not flee");
+
+    // Red's view of the same game: the heuristic reads Blue's pieces only, and none stood.
+    let red = PlayerView::new(&pos, Side::Red);
+    let mut stand = PublicReplay::start_standing(&red, 0.5);
+    for r in red.reports() {
+        stand.apply(&r);
+    }
+    assert_eq!(
+        stand.matrix(Side::Red).probabilities(id),
+        PublicReplay::from_view(&red).matrix(Side::Red).probabilities(id)
+    );
+}

@@ -20,6 +20,7 @@ fn settings(every: u32, samples: u32) -> ScoreSettings {
         seed: 9,
         sides: [true, true],
         tilt: 0.0,
+        stand: 1.0,
         library: LibraryParams::default(),
     }
 }

@@ -63,6 +63,9 @@ pub const MISSED_FACTOR: f64 = 0.5;
 pub const BEHAVIOUR_BETA: f64 = 0.5;
 /// Bounds of the behaviour multiplier for one move.
 pub const BEHAVIOUR_CLAMP: (f64, f64) = (0.67, 1.5);
+/// The "stood its ground" factor ([`PublicReplay::start_standing`]) that leaves the
+/// heuristic out: the thesis's matrix, as `invincible` reads it.
+pub const STAND_OFF: f64 = 1.0;
 
 /// One scaling of every row (piece) to sum 1. Returns the largest error before scaling.
 /// Rows summing to zero are left alone.
@@ -467,6 +470,11 @@ pub struct PublicReplay {
     rows: BySide<Vec<[f64; 12]>>,
     priors: Option<&'static Priors>,
     plies: usize,
+    /// The side whose pieces "stood their ground" is read of, and the factor (see
+    /// [`PublicReplay::start_standing`]); `None`: the thesis's five heuristics only.
+    stand: Option<(Side, f64)>,
+    /// The piece that moved on the last ply.
+    last: Option<PieceId>,
 }
 
 impl PublicReplay {
@@ -509,6 +517,8 @@ impl PublicReplay {
             rows: BySide::default(),
             priors,
             plies: 0,
+            stand: None,
+            last: None,
         };
         for side in Side::BOTH {
             let total = army[side].total().max(1) as f64;
@@ -528,6 +538,29 @@ impl PublicReplay {
             }
             rp.rows[side] = rows;
             rp.scale_rows(side);
+        }
+        rp
+    }
+
+    /// [`PublicReplay::start`] with a sixth heuristic for the pieces of `view`'s enemy, "stood
+    /// its ground" (issue 11: "pieces that ... were left in danger"): after a ply of `view`'s
+    /// enemy, each of its unknown pieces that the mover left standing next to one of ours whose
+    /// kind is public and that moved there on the ply before (or won a battle there), though it had an empty
+    /// square to step to, has the movable kinds our piece would take multiplied by `factor` (the
+    /// kinds it would trade with by its square root). The Bombs, the Flag and the kinds that
+    /// would win keep theirs: they had no reason, or no way, to flee. Once per threat, so a
+    /// piece that stays beside ours for many plies is not read again and again. `factor` =
+    /// [`STAND_OFF`] (1) is [`PublicReplay::start`]. Natively only: in WebAssembly the
+    /// heuristic is never read.
+    ///
+    /// Why: the root's gambles on unmoved pieces lose our officers to Bombs, and told where the
+    /// Bombs are the same search scores 96.8 % against `invincible` where v12 scores 78-82 %
+    /// (docs/bots/strategist.md, session 26); an unmoved piece that does not step away from a
+    /// known Colonel is more likely a Bomb than the square's prior says.
+    pub fn start_standing(view: &PlayerView, factor: f64) -> PublicReplay {
+        let mut rp = PublicReplay::start(view);
+        if !cfg!(target_arch = "wasm32") && factor != STAND_OFF && factor.is_finite() && factor > 0.0 {
+            rp.stand = Some((view.side().opponent(), factor));
         }
         rp
     }
@@ -722,6 +755,12 @@ impl PublicReplay {
             return;
         }
         let (from, to) = (r.from, r.to);
+        // Natively only: the `cfg!` keeps the heuristic out of the page's module.
+        if !cfg!(target_arch = "wasm32")
+            && let Some((side, factor)) = self.stand.filter(|&(side, _)| side == s)
+        {
+            self.stood_ground(r, side, factor);
+        }
         if r.battle.is_none() && self.known[id.index()].is_none() {
             let evading = self.adjacent_enemy(from, s);
             if !evading {
@@ -790,8 +829,39 @@ impl PublicReplay {
             }
         }
         self.plies += 1;
+        if !cfg!(target_arch = "wasm32") {
+            self.last = Some(id);
+        }
         for side in Side::BOTH {
             self.scale_rows(side);
+        }
+    }
+
+    /// The sixth heuristic ([`PublicReplay::start_standing`]), read before `r` (a ply of `s`)
+    /// changes the board.
+    fn stood_ground(&mut self, r: &MoveReport, s: Side, factor: f64) {
+        let answered = r.battle.map(|b| b.defender);
+        let Some(e) = self.last else { return };
+        let (Some(ke), true) = (self.known[e.index()], self.alive[e.index()]) else { return };
+        if e.side() == s || !ke.is_movable() || answered == Some(e) {
+            return;
+        }
+        for sq in self.square[e.index()].neighbours() {
+            let Some(p) = self.board[sq.index()] else { continue };
+            if p.side() != s || p == r.piece || self.known[p.index()].is_some() {
+                continue;
+            }
+            if !sq.neighbours().any(|t| self.board[t.index()].is_none()) {
+                continue;
+            }
+            let row = self.row_mut(p);
+            for k in PieceKind::ALL.into_iter().filter(|k| k.is_movable()) {
+                match battle(ke, k) {
+                    Battle::AttackerWins => row[k.index()] *= factor,
+                    Battle::BothRemoved => row[k.index()] *= factor.sqrt(),
+                    Battle::DefenderWins => {}
+                }
+            }
         }
     }
 
@@ -927,12 +997,29 @@ pub struct BeliefCache {
     key: Option<crate::rules::ViewStart>,
     reports: Vec<MoveReport>,
     replay: Option<PublicReplay>,
+    /// The "stood its ground" factor of the replays ([`PublicReplay::start_standing`]); 0 is
+    /// read as [`STAND_OFF`].
+    stand: f64,
 }
 
 impl BeliefCache {
     /// An empty cache.
     pub fn new() -> BeliefCache {
         BeliefCache::default()
+    }
+
+    /// Replays with the "stood its ground" heuristic at `factor`
+    /// ([`PublicReplay::start_standing`]; [`STAND_OFF`] leaves it out). A change of factor
+    /// drops the cached replay.
+    pub fn set_stand(&mut self, factor: f64) {
+        if factor != self.stand_factor() {
+            self.stand = factor;
+            self.replay = None;
+        }
+    }
+
+    fn stand_factor(&self) -> f64 {
+        if self.stand == 0.0 { STAND_OFF } else { self.stand }
     }
 
     /// The replay of `view`, reusing the cached prefix when it fits.
@@ -943,7 +1030,7 @@ impl BeliefCache {
             && self.reports.len() <= rec.reports.len()
             && self.reports[..] == rec.reports[..self.reports.len()];
         if !fits {
-            self.replay = Some(PublicReplay::start(view));
+            self.replay = Some(PublicReplay::start_standing(view, self.stand_factor()));
             self.reports.clear();
             self.key = Some(rec.start.clone());
         }

@@ -95,6 +95,12 @@ pub struct StrategistConfig {
     /// Flag ([`layout_matrix`]), one by one (the stratified and joint draws are not used);
     /// 0 (default [`LIBRARY`]) the matrix alone. Natively only.
     pub library: u8,
+    /// The belief's "stood its ground" factor, in percent
+    /// ([`crate::ai::belief::matrix::PublicReplay::start_standing`]): an unknown enemy piece left
+    /// beside a known piece of ours that has just come next to it has the movable kinds that
+    /// piece takes multiplied by this share; 0 (default [`STAND`]) or 100 leave it out.
+    /// Natively only.
+    pub stand: u32,
 }
 
 impl StrategistConfig {
@@ -149,6 +155,7 @@ impl Default for StrategistConfig {
             probe: tuning("STRATEGIST_PROBE").unwrap_or(PROBE),
             probe_reach: tuning("STRATEGIST_PROBE_REACH").unwrap_or(PROBE_REACH),
             library: tuning("STRATEGIST_LIBRARY").unwrap_or(LIBRARY),
+            stand: tuning::<u32>("STRATEGIST_STAND").unwrap_or(STAND).min(100),
         }
     }
 }
@@ -195,6 +202,9 @@ pub const LEAN: bool = false;
 /// scored level against `invincible` (80.8 % against the same day's v12 at 78.2 %, 44 games
 /// better and 37 worse over 200; docs/bots/strategist.md, session 19).
 pub const TILT: u32 = 0;
+
+/// The default "stood its ground" factor in percent ([`StrategistConfig::stand`]): 0, off.
+pub const STAND: u32 = 0;
 
 /// Deepest iteration of the search ([`Settings::max_depth`]): 5 since session 6
 /// (docs/bots/strategist.md, "Session 6"). Measured against `invincible` on the same games (seed
@@ -394,6 +404,10 @@ pub fn root_scores_with_stats(
     if moves.len() <= 1 {
         ctx.add_nodes(1);
         return ((moves.clone(), vec![0; moves.len()], 0), SearchStats::default());
+    }
+    // Natively only: the page reads the thesis's matrix.
+    if !cfg!(target_arch = "wasm32") {
+        cache.set_stand(if config.stand == 0 { 1.0 } else { f64::from(config.stand) / 100.0 });
     }
     let mut matrix = cache.replay(view).matrix_tilted(view.side().opponent(), f64::from(config.tilt) / 100.0);
     // Natively only (the setups are not in the page's module; `classic()` is `None` there).

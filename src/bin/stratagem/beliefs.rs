@@ -40,6 +40,12 @@ pub struct Args {
     /// matrix as `invincible` reads it).
     #[arg(long, default_value_t = 0.0, value_parser = tilt_value)]
     tilt: f64,
+    /// The "stood its ground" factor of the `matrix` and `sampler` models, between 0.05 and 1
+    /// (0.6 is the strategist's `STRATEGIST_STAND=60`; 1: the matrix as `invincible` reads it):
+    /// an unknown piece left beside a known enemy piece that has just come next to it has the
+    /// movable kinds that piece takes multiplied by it.
+    #[arg(long, default_value_t = 1.0, value_parser = stand_value)]
+    stand: f64,
     /// The `library` model: log weight a human setup loses per fact of the view its Bombs and
     /// Flag break.
     #[arg(long, default_value_t = LibraryParams::default().penalty, value_parser = weight_value)]
@@ -61,6 +67,14 @@ fn tilt_value(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(t) if t.is_finite() && (-2.0..=2.0).contains(&t) => Ok(t),
         _ => Err(format!("'{text}' is not a tilt: expected a number between -2 and 2, e.g. 0.3")),
+    }
+}
+
+/// A "stood its ground" factor: a finite number between 0.05 and 1.
+fn stand_value(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(t) if t.is_finite() && (0.05..=1.0).contains(&t) => Ok(t),
+        _ => Err(format!("'{text}' is not a factor: expected a number between 0.05 and 1, e.g. 0.6")),
     }
 }
 
@@ -150,6 +164,7 @@ pub fn run(args: Args) -> ExitCode {
             seed: args.seed ^ i as u64,
             sides,
             tilt: args.tilt,
+            stand: args.stand,
             library: LibraryParams {
                 penalty: args.penalty,
                 bonus: args.bonus,
@@ -172,12 +187,13 @@ pub fn run(args: Args) -> ExitCode {
         Some(n) => format!("the side played by {n}"),
     };
     println!(
-        "Predictions every {} plies by {whose}; sampler: {} armies per prediction ({} proposals each), seed {}; tilt of moved pieces {}.",
+        "Predictions every {} plies by {whose}; sampler: {} armies per prediction ({} proposals each), seed {}; tilt of moved pieces {}; stood its ground {}.",
         args.every.max(1),
         args.samples,
         args.proposals.max(1),
         args.seed,
-        args.tilt
+        args.tilt,
+        args.stand
     );
     if failed { ExitCode::from(2) } else { ExitCode::SUCCESS }
 }

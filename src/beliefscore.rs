@@ -361,6 +361,9 @@ pub struct ScoreSettings {
     /// The `matrix` and `sampler` models' "stood its ground" factor
     /// ([`PublicReplay::start_standing`]; 1: the matrix as `invincible` reads it).
     pub stand: f64,
+    /// The `matrix` and `sampler` models' sharpening of the Bomb and Flag odds of unmoved pieces
+    /// ([`PublicReplay::matrix_shaped`]; 1: the matrix as `invincible` reads it).
+    pub sharpen: f64,
     /// How the `library` model weighs the human setups ([`crate::ai::belief::library`]); the
     /// model is skipped where no library is built in.
     pub library: LibraryParams,
@@ -387,7 +390,9 @@ pub fn score_game(start: &Position, reports: &[MoveReport], settings: &ScoreSett
             if let Some(b) = r.battle.filter(|_| settings.sides[s])
                 && views[s].piece(b.defender).kind.is_none()
             {
-                let row = replays[s].matrix_tilted(r.side.opponent(), settings.tilt).probabilities(b.defender);
+                let row = replays[s]
+                    .matrix_shaped(r.side.opponent(), settings.tilt, settings.sharpen)
+                    .probabilities(b.defender);
                 let moved = usize::from(views[s].piece(b.defender).moved);
                 scores.attacks[attacker_group(b.attacker_kind)][moved].add(&row, b.attacker_kind, b.result);
             }
@@ -419,7 +424,7 @@ fn predict(
     if uniform.is_empty() {
         return;
     }
-    let matrix: BeliefMatrix = replay.matrix_tilted(view.side().opponent(), settings.tilt);
+    let matrix: BeliefMatrix = replay.matrix_shaped(view.side().opponent(), settings.tilt, settings.sharpen);
     // The sampler's frequencies over `samples` drawn armies.
     let mut counts = vec![[0u32; 12]; uniform.len()];
     let mut drawn = 0u32;

@@ -689,3 +689,48 @@ fn a_piece_that_stands_beside_a_known_stronger_piece_is_likelier_a_bomb() {
         PublicReplay::from_view(&red).matrix(Side::Red).probabilities(id)
     );
 }
+
+/// The sharpened Bomb and Flag odds (session 28, `PublicReplay::matrix_shaped`): over random
+/// games the sharpened matrix keeps every invariant of the plain one, a power of 1 is the plain
+/// matrix, and a power above 1 spreads the unmoved pieces' Bomb odds further apart (the
+/// likeliest Bombs likelier, the unlikeliest less likely) while one below 1 pulls them together.
+#[test]
+#[cfg(not(target_arch = "wasm32"))]
+fn sharpening_spreads_the_bomb_odds_of_unmoved_pieces_and_keeps_the_counts() {
+    const B: usize = PieceKind::Bomb.index();
+    let mut rng = rng_from_seed(12);
+    let red = random_setup(Variant::Classic, &mut rng);
+    let blue = random_setup(Variant::Classic, &mut rng);
+    let mut game = Game::new(Rules::for_variant(Variant::Classic), &red, &blue).unwrap();
+    let mut checked = 0;
+    for ply in 0..240 {
+        if game.outcome().is_some() {
+            break;
+        }
+        if ply % 20 == 0 {
+            let view = game.view(Side::Red);
+            let replay = PublicReplay::from_view(&view);
+            let plain = replay.matrix(Side::Blue);
+            let same = replay.matrix_shaped(Side::Blue, 0.0, 1.0);
+            let (sharp, flat) = (replay.matrix_shaped(Side::Blue, 0.0, 2.0), replay.matrix_shaped(Side::Blue, 0.0, 0.5));
+            check_matrix(&sharp, &view, Side::Blue, view.enemy_remaining(), ply);
+            check_matrix(&flat, &view, Side::Blue, view.enemy_remaining(), ply);
+            let unmoved: Vec<PieceId> = view.unknown_enemies().filter(|id| !view.piece(*id).moved).collect();
+            let spread = |m: &BeliefMatrix| -> f64 {
+                let p: Vec<f64> = unmoved.iter().map(|id| m.probabilities(*id)[B]).collect();
+                let mean = p.iter().sum::<f64>() / p.len() as f64;
+                p.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / p.len() as f64
+            };
+            for id in &unmoved {
+                assert_eq!(same.probabilities(*id), plain.probabilities(*id), "ply {ply}: a power of 1 changed the matrix");
+            }
+            let (s0, s_up, s_down) = (spread(&plain), spread(&sharp), spread(&flat));
+            assert!(s_up > s0 * 1.2 && s0 > s_down * 1.2, "ply {ply}: Bomb odds' variance {s_down} < {s0} < {s_up}");
+            checked += 1;
+        }
+        let moves = game.position().legal_moves();
+        let mv = *moves.choose(&mut rng).expect("a legal move");
+        game.play(mv).unwrap();
+    }
+    assert!(checked >= 5, "positions checked: {checked}");
+}

@@ -101,6 +101,10 @@ pub struct StrategistConfig {
     /// piece takes multiplied by this share; 0 (default [`STAND`]) or 100 leave it out.
     /// Natively only.
     pub stand: u32,
+    /// The power, in hundredths, that the Bomb and Flag odds of unmoved enemy pieces are raised
+    /// to before the belief's fit ([`crate::ai::belief::matrix::PublicReplay::matrix_shaped`]);
+    /// 100 (default [`SHARPEN`]) leaves them as the thesis's matrix has them. Natively only.
+    pub sharpen: u32,
 }
 
 impl StrategistConfig {
@@ -156,6 +160,7 @@ impl Default for StrategistConfig {
             probe_reach: tuning("STRATEGIST_PROBE_REACH").unwrap_or(PROBE_REACH),
             library: tuning("STRATEGIST_LIBRARY").unwrap_or(LIBRARY),
             stand: tuning::<u32>("STRATEGIST_STAND").unwrap_or(STAND).min(100),
+            sharpen: tuning::<u32>("STRATEGIST_SHARPEN").unwrap_or(SHARPEN).clamp(25, 400),
         }
     }
 }
@@ -205,6 +210,10 @@ pub const TILT: u32 = 0;
 
 /// The default "stood its ground" factor in percent ([`StrategistConfig::stand`]): 0, off.
 pub const STAND: u32 = 0;
+
+/// The default power of the unmoved pieces' Bomb and Flag odds, in hundredths
+/// ([`StrategistConfig::sharpen`]): 100, the thesis's matrix.
+pub const SHARPEN: u32 = 100;
 
 /// Deepest iteration of the search ([`Settings::max_depth`]): 5 since session 6
 /// (docs/bots/strategist.md, "Session 6"). Measured against `invincible` on the same games (seed
@@ -409,7 +418,11 @@ pub fn root_scores_with_stats(
     if !cfg!(target_arch = "wasm32") {
         cache.set_stand(if config.stand == 0 { 1.0 } else { f64::from(config.stand) / 100.0 });
     }
-    let mut matrix = cache.replay(view).matrix_tilted(view.side().opponent(), f64::from(config.tilt) / 100.0);
+    let mut matrix = cache.replay(view).matrix_shaped(
+        view.side().opponent(),
+        f64::from(config.tilt) / 100.0,
+        f64::from(config.sharpen) / 100.0,
+    );
     // Natively only (the setups are not in the page's module; `classic()` is `None` there).
     let mut layouts = None;
     if config.library > 0

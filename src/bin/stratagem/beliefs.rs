@@ -46,6 +46,11 @@ pub struct Args {
     /// movable kinds that piece takes multiplied by it.
     #[arg(long, default_value_t = 1.0, value_parser = stand_value)]
     stand: f64,
+    /// The power the `matrix` and `sampler` models raise the Bomb and Flag odds of unmoved
+    /// pieces to before the fit, between 0.25 and 4 (1.5 is the strategist's
+    /// `STRATEGIST_SHARPEN=150`; 1: the matrix as `invincible` reads it).
+    #[arg(long, default_value_t = 1.0, value_parser = sharpen_value)]
+    sharpen: f64,
     /// The `library` model: log weight a human setup loses per fact of the view its Bombs and
     /// Flag break.
     #[arg(long, default_value_t = LibraryParams::default().penalty, value_parser = weight_value)]
@@ -75,6 +80,14 @@ fn stand_value(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(t) if t.is_finite() && (0.05..=1.0).contains(&t) => Ok(t),
         _ => Err(format!("'{text}' is not a factor: expected a number between 0.05 and 1, e.g. 0.6")),
+    }
+}
+
+/// A sharpening power: a finite number between 0.25 and 4.
+fn sharpen_value(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(t) if t.is_finite() && (0.25..=4.0).contains(&t) => Ok(t),
+        _ => Err(format!("'{text}' is not a power: expected a number between 0.25 and 4, e.g. 1.5")),
     }
 }
 
@@ -165,6 +178,7 @@ pub fn run(args: Args) -> ExitCode {
             sides,
             tilt: args.tilt,
             stand: args.stand,
+            sharpen: args.sharpen,
             library: LibraryParams {
                 penalty: args.penalty,
                 bonus: args.bonus,
@@ -187,13 +201,14 @@ pub fn run(args: Args) -> ExitCode {
         Some(n) => format!("the side played by {n}"),
     };
     println!(
-        "Predictions every {} plies by {whose}; sampler: {} armies per prediction ({} proposals each), seed {}; tilt of moved pieces {}; stood its ground {}.",
+        "Predictions every {} plies by {whose}; sampler: {} armies per prediction ({} proposals each), seed {}; tilt of moved pieces {}; stood its ground {}; Bomb and Flag odds to the power {}.",
         args.every.max(1),
         args.samples,
         args.proposals.max(1),
         args.seed,
         args.tilt,
-        args.stand
+        args.stand,
+        args.sharpen
     );
     if failed { ExitCode::from(2) } else { ExitCode::SUCCESS }
 }

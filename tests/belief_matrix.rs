@@ -580,7 +580,37 @@ fn tilting_moved_pieces_moves_strength_from_the_unmoved_ones_and_keeps_the_count
     let strength = |p: &[f64; 12]| -> f64 {
         PieceKind::ALL.iter().filter(|k| k.is_movable()).map(|&k| p[k.index()] * f64::from(k as u8 - 2)).sum()
     };
-    let mut rng = rng_from_seed(11);
+    let checked = every_20_plies_of_a_random_game(11, 19, |view, replay, ply| {
+        let plain = replay.matrix(Side::Blue);
+        let (up, down) = (replay.matrix_tilted(Side::Blue, 0.3), replay.matrix_tilted(Side::Blue, -0.3));
+        check_matrix(&up, view, Side::Blue, view.enemy_remaining(), ply);
+        check_matrix(&down, view, Side::Blue, view.enemy_remaining(), ply);
+        let unknown: Vec<PieceId> = view.unknown_enemies().collect();
+        let moved = |id: &PieceId| view.piece(*id).moved;
+        let mean = |m: &BeliefMatrix, want: bool| -> Option<f64> {
+            let ids: Vec<&PieceId> = unknown.iter().filter(|id| moved(id) == want).collect();
+            (!ids.is_empty())
+                .then(|| ids.iter().map(|id| strength(&m.probabilities(**id))).sum::<f64>() / ids.len() as f64)
+        };
+        let (Some(m0), Some(u0)) = (mean(&plain, true), mean(&plain, false)) else { return false };
+        let (m_up, u_up) = (mean(&up, true).unwrap(), mean(&up, false).unwrap());
+        let (m_down, u_down) = (mean(&down, true).unwrap(), mean(&down, false).unwrap());
+        assert!(m_up > m0 + 0.05 && m0 > m_down + 0.05, "ply {ply}: moved {m_down} < {m0} < {m_up}");
+        assert!(u_up < u0 && u0 < u_down, "ply {ply}: unmoved {u_up} < {u0} < {u_down}");
+        true
+    });
+    assert!(checked >= 5, "positions with moved and unmoved unknown pieces: {checked}");
+}
+
+/// Calls `check` with Red's view, its public replay and the ply at every ply `p < 240` with
+/// `p % 20 == phase` of a seeded game of random legal moves between random setups; `check`
+/// says whether it checked something. Returns how many did.
+fn every_20_plies_of_a_random_game(
+    seed: u64,
+    phase: usize,
+    mut check: impl FnMut(&PlayerView, &PublicReplay, usize) -> bool,
+) -> usize {
+    let mut rng = rng_from_seed(seed);
     let red = random_setup(Variant::Classic, &mut rng);
     let blue = random_setup(Variant::Classic, &mut rng);
     let mut game = Game::new(Rules::for_variant(Variant::Classic), &red, &blue).unwrap();
@@ -589,33 +619,15 @@ fn tilting_moved_pieces_moves_strength_from_the_unmoved_ones_and_keeps_the_count
         if game.outcome().is_some() {
             break;
         }
-        if ply % 20 == 19 {
+        if ply % 20 == phase {
             let view = game.view(Side::Red);
-            let replay = PublicReplay::from_view(&view);
-            let plain = replay.matrix(Side::Blue);
-            let (up, down) = (replay.matrix_tilted(Side::Blue, 0.3), replay.matrix_tilted(Side::Blue, -0.3));
-            check_matrix(&up, &view, Side::Blue, view.enemy_remaining(), ply);
-            check_matrix(&down, &view, Side::Blue, view.enemy_remaining(), ply);
-            let unknown: Vec<PieceId> = view.unknown_enemies().collect();
-            let moved = |id: &PieceId| view.piece(*id).moved;
-            let mean = |m: &BeliefMatrix, want: bool| -> Option<f64> {
-                let ids: Vec<&PieceId> = unknown.iter().filter(|id| moved(id) == want).collect();
-                (!ids.is_empty())
-                    .then(|| ids.iter().map(|id| strength(&m.probabilities(**id))).sum::<f64>() / ids.len() as f64)
-            };
-            if let (Some(m0), Some(u0)) = (mean(&plain, true), mean(&plain, false)) {
-                let (m_up, u_up) = (mean(&up, true).unwrap(), mean(&up, false).unwrap());
-                let (m_down, u_down) = (mean(&down, true).unwrap(), mean(&down, false).unwrap());
-                assert!(m_up > m0 + 0.05 && m0 > m_down + 0.05, "ply {ply}: moved {m_down} < {m0} < {m_up}");
-                assert!(u_up < u0 && u0 < u_down, "ply {ply}: unmoved {u_up} < {u0} < {u_down}");
-                checked += 1;
-            }
+            checked += usize::from(check(&view, &PublicReplay::from_view(&view), ply));
         }
         let moves = game.position().legal_moves();
         let mv = *moves.choose(&mut rng).expect("a legal move");
         game.play(mv).unwrap();
     }
-    assert!(checked >= 5, "positions with moved and unmoved unknown pieces: {checked}");
+    checked
 }
 
 /// "Stood its ground" (`PublicReplay::start_standing`, issue 11's "pieces that were left in
@@ -698,39 +710,24 @@ fn a_piece_that_stands_beside_a_known_stronger_piece_is_likelier_a_bomb() {
 #[cfg(not(target_arch = "wasm32"))]
 fn sharpening_spreads_the_bomb_odds_of_unmoved_pieces_and_keeps_the_counts() {
     const B: usize = PieceKind::Bomb.index();
-    let mut rng = rng_from_seed(12);
-    let red = random_setup(Variant::Classic, &mut rng);
-    let blue = random_setup(Variant::Classic, &mut rng);
-    let mut game = Game::new(Rules::for_variant(Variant::Classic), &red, &blue).unwrap();
-    let mut checked = 0;
-    for ply in 0..240 {
-        if game.outcome().is_some() {
-            break;
+    let checked = every_20_plies_of_a_random_game(12, 0, |view, replay, ply| {
+        let plain = replay.matrix(Side::Blue);
+        let same = replay.matrix_shaped(Side::Blue, 0.0, 1.0);
+        let (sharp, flat) = (replay.matrix_shaped(Side::Blue, 0.0, 2.0), replay.matrix_shaped(Side::Blue, 0.0, 0.5));
+        check_matrix(&sharp, view, Side::Blue, view.enemy_remaining(), ply);
+        check_matrix(&flat, view, Side::Blue, view.enemy_remaining(), ply);
+        let unmoved: Vec<PieceId> = view.unknown_enemies().filter(|id| !view.piece(*id).moved).collect();
+        let spread = |m: &BeliefMatrix| -> f64 {
+            let p: Vec<f64> = unmoved.iter().map(|id| m.probabilities(*id)[B]).collect();
+            let mean = p.iter().sum::<f64>() / p.len() as f64;
+            p.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / p.len() as f64
+        };
+        for id in &unmoved {
+            assert_eq!(same.probabilities(*id), plain.probabilities(*id), "ply {ply}: a power of 1 changed the matrix");
         }
-        if ply % 20 == 0 {
-            let view = game.view(Side::Red);
-            let replay = PublicReplay::from_view(&view);
-            let plain = replay.matrix(Side::Blue);
-            let same = replay.matrix_shaped(Side::Blue, 0.0, 1.0);
-            let (sharp, flat) = (replay.matrix_shaped(Side::Blue, 0.0, 2.0), replay.matrix_shaped(Side::Blue, 0.0, 0.5));
-            check_matrix(&sharp, &view, Side::Blue, view.enemy_remaining(), ply);
-            check_matrix(&flat, &view, Side::Blue, view.enemy_remaining(), ply);
-            let unmoved: Vec<PieceId> = view.unknown_enemies().filter(|id| !view.piece(*id).moved).collect();
-            let spread = |m: &BeliefMatrix| -> f64 {
-                let p: Vec<f64> = unmoved.iter().map(|id| m.probabilities(*id)[B]).collect();
-                let mean = p.iter().sum::<f64>() / p.len() as f64;
-                p.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / p.len() as f64
-            };
-            for id in &unmoved {
-                assert_eq!(same.probabilities(*id), plain.probabilities(*id), "ply {ply}: a power of 1 changed the matrix");
-            }
-            let (s0, s_up, s_down) = (spread(&plain), spread(&sharp), spread(&flat));
-            assert!(s_up > s0 * 1.2 && s0 > s_down * 1.2, "ply {ply}: Bomb odds' variance {s_down} < {s0} < {s_up}");
-            checked += 1;
-        }
-        let moves = game.position().legal_moves();
-        let mv = *moves.choose(&mut rng).expect("a legal move");
-        game.play(mv).unwrap();
-    }
+        let (s0, s_up, s_down) = (spread(&plain), spread(&sharp), spread(&flat));
+        assert!(s_up > s0 * 1.2 && s0 > s_down * 1.2, "ply {ply}: Bomb odds' variance {s_down} < {s0} < {s_up}");
+        true
+    });
     assert!(checked >= 5, "positions checked: {checked}");
 }

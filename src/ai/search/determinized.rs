@@ -1205,7 +1205,7 @@ fn sample_searcher<'t, 'c, 'a>(
 ///
 /// `root` holds, per root move (or nothing), the root attacks on enemy pieces whose kind is
 /// unknown, whose sums are a chance node over the belief ([`RootChance`]), and the moves that
-/// leave our known Marshal next to pieces that may be the enemy's Spy ([`SpyExposure`]).
+/// leave our known Marshal next to pieces that may be the enemy's Spy ([`Exposure`]).
 /// `beliefs`: what every sample's searcher is given beyond the sample ([`Beliefs`]).
 ///
 /// `more` draws one further sample (a full position with the same legal moves), for
@@ -1510,14 +1510,15 @@ pub fn chance_value_shaped(rc: &RootChance, drawn: &[(PieceKind, i64, f64)], bas
 }
 
 /// What the root knows beyond the samples, per root move (each list empty, or one entry per
-/// move): the attacks on unknown pieces ([`RootChance`]) and the Marshal's exposure to the
-/// enemy's Spy ([`SpyExposure`]).
+/// move): the attacks on unknown pieces ([`RootChance`]) and a known piece's exposure to the
+/// enemy's unknown pieces that take it ([`Exposure`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RootTerms {
     /// Root attacks on enemy pieces whose kind is unknown.
     pub chance: Vec<Option<RootChance>>,
-    /// Root moves after which our known Marshal stands next to pieces that may be the Spy.
-    pub exposure: Vec<Option<SpyExposure>>,
+    /// Root moves after which a piece of ours known to the enemy stands next to pieces that may
+    /// take it (the Marshal and the Spy first).
+    pub exposure: Vec<Option<Exposure>>,
     /// Unknown enemy pieces near our bombed-in Flag that may be Miners: the samples are
     /// weighed by that event's probability ([`MinerStratum`]); `None`: every sample counts once.
     pub stratum: Option<MinerStratum>,
@@ -1564,8 +1565,9 @@ impl MinerStratum {
     }
 }
 
-/// A root move after which our Marshal, known to the enemy, stands next to enemy pieces whose
-/// kind we do not know while the enemy's Spy is among them with probability `p` (the belief's).
+/// A root move after which one of our pieces known to the enemy (first, our Marshal) stands
+/// next to enemy pieces whose kind we do not know while one of the kinds that take it (for
+/// the Marshal, the Spy) is among them with probability `p` (the belief's).
 ///
 /// Why: the enemy's Spy takes a known Marshal that stands next to it (the Spy's only capture),
 /// and in a handful of samples the Spy stands next to our Marshal in none (or in one of four,
@@ -1577,11 +1579,17 @@ impl MinerStratum {
 /// lost by attrition its Marshal fell to the Spy. Weighing it cut those captures by a third and
 /// did not score better, so the bot leaves it off (its constant `SPY_EXPOSURE` says why).
 #[derive(Clone, Debug, PartialEq)]
-pub struct SpyExposure {
-    /// The squares of the unknown enemy pieces next to our Marshal after the move.
+pub struct Exposure {
+    /// The squares of the unknown enemy pieces next to our piece after the move.
     pub squares: Vec<Square>,
-    /// The belief's probability that one of them is the enemy's Spy.
+    /// The belief's probability that one of them is of a kind in `takers`.
     pub p: f64,
+    /// The enemy kinds (by [`PieceKind::index`]) that take our piece: a sample that drew one of
+    /// them on `squares` is a sample of the strike.
+    pub takers: [bool; 12],
+    /// What the strike changes at once, in the units of [`summed`] (negative), for the side of
+    /// the chance node no sample drew ([`strike_change`]).
+    pub strike: f64,
 }
 
 /// What each sample drew where the root's terms look ([`RootTerms`]).
@@ -1603,7 +1611,7 @@ impl Drawn {
         let spied = (0..moves.len())
             .map(|i| {
                 root.exposure.get(i).and_then(|e| e.as_ref()).is_some_and(|e| {
-                    e.squares.iter().any(|&sq| pos.occupant(sq).is_some_and(|(_, k)| k == PieceKind::Spy))
+                    e.squares.iter().any(|&sq| pos.occupant(sq).is_some_and(|(_, k)| e.takers[k.index()]))
                 })
             })
             .collect();
@@ -1612,20 +1620,21 @@ impl Drawn {
     }
 }
 
-/// What the Spy's capture of our known Marshal changes at once, in the units of [`summed`]:
-/// the Marshal lost, less the Spy's hidden share (it is revealed).
-fn spy_strike_change() -> f64 {
+/// What the capture of our known `victim` by an unknown `taker` changes at once, in the units
+/// of [`summed`]: the victim lost, less the taker's hidden share (it is revealed). The Spy on
+/// our Marshal: `strike_change(Marshal, Spy)`.
+pub fn strike_change(victim: PieceKind, taker: PieceKind) -> f64 {
     let value = |k: PieceKind| crate::ai::eval::material::piece_value(k) as f64;
-    -value(PieceKind::Marshal) + value(PieceKind::Spy) * HIDDEN_SHARE as f64 / 64.0
+    -value(victim) + value(taker) * HIDDEN_SHARE as f64 / 64.0
 }
 
-/// The correction, per sample, of a move's mean over the samples for its exposure to the Spy
-/// ([`SpyExposure`]): the mean of the samples weighted as a chance node, `p` for the samples
-/// that drew the Spy next to the Marshal and `1 - p` for the others, each side valued by its
-/// own samples or, if none drew it, by the other side's mean moved by the Spy's strike
-/// ([`spy_strike_change`]); less the plain mean. `split` holds each counted sample's draw (the
-/// Spy next to the Marshal or not) and value.
-pub fn exposure_correction(ex: &SpyExposure, split: &[(bool, i64)]) -> f64 {
+/// The correction, per sample, of a move's mean over the samples for its exposure
+/// ([`Exposure`]): the mean of the samples weighted as a chance node, `p` for the samples
+/// that drew a taker next to our piece (the Spy next to the Marshal) and `1 - p` for the
+/// others, each side valued by its own samples or, if none drew it, by the other side's mean
+/// moved by the strike ([`Exposure::strike`]); less the plain mean. `split` holds each counted
+/// sample's draw (a taker next to our piece or not) and value.
+pub fn exposure_correction(ex: &Exposure, split: &[(bool, i64)]) -> f64 {
     let mean = |spied: bool| {
         let (sum, n) = split.iter().filter(|s| s.0 == spied).fold((0.0, 0), |(t, n), s| (t + s.1 as f64, n + 1));
         (n > 0).then(|| sum / n as f64)
@@ -1636,8 +1645,8 @@ pub fn exposure_correction(ex: &SpyExposure, split: &[(bool, i64)]) -> f64 {
     let all = split.iter().map(|s| s.1 as f64).sum::<f64>() / split.len() as f64;
     let (hit, miss) = match (mean(true), mean(false)) {
         (Some(h), Some(m)) => (h, m),
-        (Some(h), None) => (h, h - spy_strike_change()),
-        (None, Some(m)) => (m + spy_strike_change(), m),
+        (Some(h), None) => (h, h - ex.strike),
+        (None, Some(m)) => (m + ex.strike, m),
         (None, None) => return 0.0,
     };
     let p = ex.p.clamp(0.0, 1.0);
@@ -2405,8 +2414,10 @@ mod tests {
 
     #[test]
     fn spy_exposure_weighs_the_strike_by_its_belief_probability_not_a_sample_share() {
-        let ex = SpyExposure { squares: vec![Square::new(4, 4).unwrap()], p: 0.05 };
-        let strike = spy_strike_change();
+        let strike = strike_change(PieceKind::Marshal, PieceKind::Spy);
+        let mut takers = [false; 12];
+        takers[PieceKind::Spy.index()] = true;
+        let ex = Exposure { squares: vec![Square::new(4, 4).unwrap()], p: 0.05, takers, strike };
         assert!(strike < -300.0, "the Marshal's loss dominates: {strike}");
         // No sample drew the Spy beside the Marshal: the samples' mean, less 5 % of the strike.
         let none = [(false, 100), (false, 120), (false, 80), (false, 100)];
@@ -2423,7 +2434,7 @@ mod tests {
         let c = exposure_correction(&ex, &all);
         assert!((c - 0.95 * -strike).abs() < 1e-9, "{c}");
         // No probability, no sample with the Spy: nothing changes; no sample counted: nothing.
-        let zero = SpyExposure { p: 0.0, ..ex.clone() };
+        let zero = Exposure { p: 0.0, ..ex.clone() };
         assert_eq!(exposure_correction(&zero, &none), 0.0);
         assert_eq!(exposure_correction(&ex, &[]), 0.0);
     }

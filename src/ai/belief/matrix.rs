@@ -621,8 +621,8 @@ impl PublicReplay {
     /// Bomb odds on unmoved pieces are too timid at both ends. Pieces it gives 2-5 % were Bombs
     /// 1.6 % of the time, 10-20 % 11.9 %, while those it gives 40-100 % (60.0 % on average)
     /// were Bombs 66.7 % of the time; its Flag odds likewise (30-100 %: 54.8 % predicted, 73.4 %
-    /// seen). At 1.5 the "is a Bomb" log-loss falls from 0.641 to 0.634 bits there, but against
-    /// the Perspecto bots' setups it rises (0.727 to 0.732 against `perspecto-minimax`): their
+    /// seen). At 1.5 the "is a Bomb" log-loss falls from 0.641 to 0.633 bits there, but against
+    /// the Perspecto bots' setups it rises (0.727 to 0.733 against `perspecto-minimax`): their
     /// setups are less regular than `invincible`'s best of 50. Natively only: 1 in WebAssembly.
     pub fn matrix_shaped(&self, side: Side, tilt: f64, sharpen: f64) -> BeliefMatrix {
         let n = self.n[side];
@@ -949,9 +949,16 @@ impl PublicReplay {
         }
         if sharpen != 1.0 {
             for (row, _) in rows.iter_mut().zip(&moved).filter(|(_, m)| !**m) {
+                // Scaled to 1 first (the hard facts above may have taken kinds out), so that
+                // the power reads probabilities; the repairs above leave every sum positive.
                 let sum: f64 = row.iter().sum();
+                if sum > 0.0 {
+                    for x in row.iter_mut() {
+                        *x /= sum;
+                    }
+                }
                 for k in [PieceKind::Bomb.index(), PieceKind::Flag.index()] {
-                    row[k] = (row[k] / sum).powf(sharpen);
+                    row[k] = row[k].powf(sharpen);
                 }
             }
         }

@@ -1054,8 +1054,8 @@ pub struct Settings {
     /// above their mean, at most half the temperature a sample ([`risk_bonus`]); 0: off
     /// (session 25). Approximations: with [`Settings::blend`] every army counts at two depths,
     /// so a move's swing between them counts as spread too; the bonus is skipped while the
-    /// Miner stratum weighs the samples, and the Spy's exposure is not taken out of the
-    /// values first.
+    /// Miner stratum weighs the samples, and the exposure ([`Exposure`]) is not taken out of
+    /// the values first.
     pub risk: i32,
     /// Points every movable piece counts above its table value in the evaluation and the
     /// root's chance nodes ([`crate::ai::eval::strategist::Values::add_base`]); 0: off
@@ -1064,7 +1064,7 @@ pub struct Settings {
     /// The root's utility of a value: the sums over samples and the outcomes of the root's
     /// chance nodes count [`Utility::apply`] of each value rather than the value ([`Utility`];
     /// off by default, session 26). Skipped while the Miner stratum weighs the samples; the
-    /// Spy's exposure and the risk appetite are added to the shaped sums unshaped.
+    /// exposure ([`Exposure`]) and the risk appetite are added to the shaped sums unshaped.
     pub utility: Utility,
     /// Points an unrevealed Bomb counts for its side in the evaluation, the chance leaves and
     /// the root's chance nodes ([`crate::ai::eval::strategist::Values::set_bomb_secret`]); 0:
@@ -1205,7 +1205,9 @@ fn sample_searcher<'t, 'c, 'a>(
 ///
 /// `root` holds, per root move (or nothing), the root attacks on enemy pieces whose kind is
 /// unknown, whose sums are a chance node over the belief ([`RootChance`]), and the moves that
-/// leave our known Marshal next to pieces that may be the enemy's Spy ([`Exposure`]).
+/// leave a piece of ours known to the enemy next to pieces that may take it ([`Exposure`]; a
+/// root attack can carry both, and the exposure's correction is then added to the chance
+/// node's value).
 /// `beliefs`: what every sample's searcher is given beyond the sample ([`Beliefs`]).
 ///
 /// `more` draws one further sample (a full position with the same legal moves), for
@@ -1517,7 +1519,7 @@ pub struct RootTerms {
     /// Root attacks on enemy pieces whose kind is unknown.
     pub chance: Vec<Option<RootChance>>,
     /// Root moves after which a piece of ours known to the enemy stands next to pieces that may
-    /// take it (the Marshal and the Spy first).
+    /// take it (the Marshal and the Spy, or the piece with the largest expected loss).
     pub exposure: Vec<Option<Exposure>>,
     /// Unknown enemy pieces near our bombed-in Flag that may be Miners: the samples are
     /// weighed by that event's probability ([`MinerStratum`]); `None`: every sample counts once.
@@ -1565,9 +1567,10 @@ impl MinerStratum {
     }
 }
 
-/// A root move after which one of our pieces known to the enemy (first, our Marshal) stands
-/// next to enemy pieces whose kind we do not know while one of the kinds that take it (for
-/// the Marshal, the Spy) is among them with probability `p` (the belief's).
+/// A root move after which a piece of ours known to the enemy (the bot picks which: our Marshal
+/// for the Spy, or the piece with the largest expected loss) stands next to enemy pieces whose
+/// kind we do not know while one of the kinds that take it (for the Marshal, the Spy) is among
+/// them with probability `p` (the belief's).
 ///
 /// Why: the enemy's Spy takes a known Marshal that stands next to it (the Spy's only capture),
 /// and in a handful of samples the Spy stands next to our Marshal in none (or in one of four,
@@ -1597,7 +1600,7 @@ pub struct Exposure {
 struct Drawn {
     /// The defender's kind of each root attack on an unknown piece.
     defenders: Vec<Option<PieceKind>>,
-    /// Whether the Spy stands on one of the exposed squares of each move.
+    /// Whether a taker ([`Exposure::takers`]) stands on one of the exposed squares of each move.
     spied: Vec<bool>,
     /// Whether the sample drew a Miner on the squares of [`RootTerms::stratum`].
     miner: bool,
@@ -1656,7 +1659,7 @@ pub fn exposure_correction(ex: &Exposure, split: &[(bool, i64)]) -> f64 {
 /// The sums over the counted samples (and the sum of their best values) with each sample
 /// weighed by [`MinerStratum::weights`], and the weights; `None` when every weight is 1. The
 /// root's chance nodes take the same weights ([`chance_value_shaped`], since session 23);
-/// the Spy's exposure ([`exposure_correction`], off in the bot) still counts every sample once.
+/// the exposure ([`exposure_correction`], off in the bot) still counts every sample once.
 fn stratum_sums(
     st: &MinerStratum,
     per_sample: &[RootValues],

@@ -1025,14 +1025,19 @@ fn deduce(rows: &mut [[f64; 12]], t: &[f64; 12]) {
 
 /// A replay kept between calls: a new view whose reports extend the cached ones is brought up
 /// to date by replaying only the new plies (the result is identical to a fresh replay).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct BeliefCache {
     key: Option<crate::rules::ViewStart>,
     reports: Vec<MoveReport>,
     replay: Option<PublicReplay>,
-    /// The "stood its ground" factor of the replays ([`PublicReplay::start_standing`]); 0 is
-    /// read as [`STAND_OFF`].
+    /// The "stood its ground" factor of the replays ([`PublicReplay::start_standing`]).
     stand: f64,
+}
+
+impl Default for BeliefCache {
+    fn default() -> BeliefCache {
+        BeliefCache { key: None, reports: Vec::new(), replay: None, stand: STAND_OFF }
+    }
 }
 
 impl BeliefCache {
@@ -1045,14 +1050,10 @@ impl BeliefCache {
     /// ([`PublicReplay::start_standing`]; [`STAND_OFF`] leaves it out). A change of factor
     /// drops the cached replay.
     pub fn set_stand(&mut self, factor: f64) {
-        if factor != self.stand_factor() {
+        if factor != self.stand {
             self.stand = factor;
             self.replay = None;
         }
-    }
-
-    fn stand_factor(&self) -> f64 {
-        if self.stand == 0.0 { STAND_OFF } else { self.stand }
     }
 
     /// The replay of `view`, reusing the cached prefix when it fits.
@@ -1063,7 +1064,7 @@ impl BeliefCache {
             && self.reports.len() <= rec.reports.len()
             && self.reports[..] == rec.reports[..self.reports.len()];
         if !fits {
-            self.replay = Some(PublicReplay::start_standing(view, self.stand_factor()));
+            self.replay = Some(PublicReplay::start_standing(view, self.stand));
             self.reports.clear();
             self.key = Some(rec.start.clone());
         }

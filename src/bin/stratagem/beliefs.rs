@@ -67,46 +67,39 @@ pub struct Args {
     library_flag_only: bool,
 }
 
+/// `text` as a finite number that `ok` accepts, or an error that says it is not `what`.
+fn number(text: &str, ok: impl Fn(f64) -> bool, what: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && ok(v) => Ok(v),
+        _ => Err(format!("'{text}' is not {what}")),
+    }
+}
+
 /// A tilt: a finite number between -2 and 2 (beyond, `exp` swamps the rows).
 fn tilt_value(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(t) if t.is_finite() && (-2.0..=2.0).contains(&t) => Ok(t),
-        _ => Err(format!("'{text}' is not a tilt: expected a number between -2 and 2, e.g. 0.3")),
-    }
+    number(text, |t| (-2.0..=2.0).contains(&t), "a tilt: expected a number between -2 and 2, e.g. 0.3")
 }
 
 /// A "stood its ground" factor: a finite number between 0.05 and 1.
 fn stand_value(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(t) if t.is_finite() && (0.05..=1.0).contains(&t) => Ok(t),
-        _ => Err(format!("'{text}' is not a factor: expected a number between 0.05 and 1, e.g. 0.6")),
-    }
+    number(text, |t| (0.05..=1.0).contains(&t), "a factor: expected a number between 0.05 and 1, e.g. 0.6")
 }
 
 /// A sharpening power: a finite number between 0.25 and 4.
 fn sharpen_value(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(t) if t.is_finite() && (0.25..=4.0).contains(&t) => Ok(t),
-        _ => Err(format!("'{text}' is not a power: expected a number between 0.25 and 4, e.g. 1.5")),
-    }
+    number(text, |t| (0.25..=4.0).contains(&t), "a power: expected a number between 0.25 and 4, e.g. 1.5")
 }
 
 /// A log weight of the library model: a finite number between 0 and 20 (beyond, `exp`
 /// overflows over 40 squares).
 fn weight_value(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(w) if w.is_finite() && (0.0..=20.0).contains(&w) => Ok(w),
-        _ => Err(format!("'{text}' is not a log weight: expected a number between 0 and 20, e.g. 5")),
-    }
+    number(text, |w| (0.0..=20.0).contains(&w), "a log weight: expected a number between 0 and 20, e.g. 5")
 }
 
 /// Pseudo-setups of the library model: a finite number above 0 (0 lets a posterior that
 /// keeps no weight divide by zero).
 fn kappa_value(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(k) if k.is_finite() && k > 0.0 && k <= 1e9 => Ok(k),
-        _ => Err(format!("'{text}' is not a number of pseudo-setups: expected a number above 0, e.g. 20")),
-    }
+    number(text, |k| k > 0.0 && k <= 1e9, "a number of pseudo-setups: expected a number above 0, e.g. 20")
 }
 
 fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {

@@ -367,6 +367,10 @@ pub struct ScoreSettings {
     /// How the `library` model weighs the human setups ([`crate::ai::belief::library`]); the
     /// model is skipped where no library is built in.
     pub library: LibraryParams,
+    /// The setups the `library` model weighs: `None` for the Gravon classic setups built in,
+    /// or another set (`stratagem beliefs --setups FILE`, e.g. a bot's own setups, to measure
+    /// what knowing an opponent's way of setting up would be worth).
+    pub setups: Option<&'static SetupLibrary>,
 }
 
 /// Scores one game: `start` is its first position (the truth), `reports` its plies in order.
@@ -440,7 +444,9 @@ fn predict(
         }
         drawn += 1;
     }
-    let library = SetupLibrary::classic()
+    let library = settings
+        .setups
+        .or_else(SetupLibrary::classic)
         .filter(|_| view.rules().variant == crate::rules::Variant::Classic)
         .and_then(|lib| LibraryPosterior::new(lib, &Evidence::of(view), settings.library))
         .map(|post| library_matrix(view, &matrix, &post, &library_marginals(view, &matrix, &post)));

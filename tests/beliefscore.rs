@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 use std::process::Command;
-use stratagem::ai::belief::library::LibraryParams;
+use stratagem::ai::belief::library::{LibraryParams, SetupLibrary};
 use stratagem::ai::{make_bot, rng_from_seed};
 use stratagem::arena::play_game;
 use stratagem::beliefscore::{ScoreSettings, score_game};
@@ -23,6 +23,7 @@ fn settings(every: u32, samples: u32) -> ScoreSettings {
         stand: 1.0,
         sharpen: 1.0,
         library: LibraryParams::default(),
+        setups: None,
     }
 }
 
@@ -183,4 +184,52 @@ fn the_command_scores_good_files_and_names_the_bad_one() {
     assert!(err.contains("bad-corrupt.xml"), "{err}");
     // The good file is still scored and printed.
     assert!(String::from_utf8_lossy(&out.stdout).contains("Games: 1."));
+}
+
+#[test]
+fn a_library_of_the_opponents_own_setups_knows_its_bombs_better_than_the_human_one() {
+    // `--setups`: the library model weighs another set of setups. Given the very setups the
+    // game was played with (each side's army is then one of the library's layouts), its Bomb
+    // odds must beat those of the 116,732 human layouts built in; a library that ignored the
+    // setting would score the same.
+    let rules = Rules { max_plies: Some(200), ..Rules::for_variant(Variant::Classic) };
+    let mut rng = rng_from_seed(11);
+    let mut gen_bot = make_bot("invincible").unwrap();
+    let setups =
+        BySide { red: gen_bot.setup(Variant::Classic, &mut rng), blue: gen_bot.setup(Variant::Classic, &mut rng) };
+    let (mut red, mut blue) = (make_bot("invincible").unwrap(), make_bot("invincible").unwrap());
+    let report = play_game(red.as_mut(), blue.as_mut(), setups, rules, Budget::nodes(200), 3).unwrap();
+    let reports: Vec<_> = report.game.position().history().iter().map(|h| h.report).collect();
+    let start = Game::new(rules, &setups.red, &setups.blue).unwrap().position().clone();
+    let own: &'static SetupLibrary =
+        Box::leak(Box::new(SetupLibrary::from_text(&format!("{}\n{}\n", setups.red, setups.blue))));
+    assert_eq!(own.len(), 4, "two setups and their mirrors");
+    // Few pseudo-setups of the matrix, or they would swamp a library of four layouts.
+    let library = LibraryParams { kappa: 1.0, ..LibraryParams::default() };
+    let human = score_game(&start, &reports, &ScoreSettings { library, ..settings(10, 0) });
+    let known = score_game(&start, &reports, &ScoreSettings { setups: Some(own), library, ..settings(10, 0) });
+    let (h, k) = (human.all[3].bomb_log_loss(), known.all[3].bomb_log_loss());
+    assert!(k < 0.6 * h, "the game's own setups {k:.3} bits against the human ones {h:.3}");
+    assert_eq!(known.all[3].ruled_out, 0);
+    // The other models do not read the library.
+    assert_eq!(human.all[1].bomb_log_loss(), known.all[1].bomb_log_loss());
+}
+
+#[test]
+fn the_command_names_a_setups_file_it_cannot_use() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/games");
+    let good = dir.join("generated-classic-flag.xml");
+    for (file, says) in
+        [("no-such-file.txt", "cannot read the setups"), ("bad-corrupt.xml", "no classic setup in the file")]
+    {
+        let out = Command::new(env!("CARGO_BIN_EXE_stratagem"))
+            .args(["beliefs", "--samples", "0", "--setups"])
+            .arg(dir.join(file))
+            .arg(&good)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(file) && err.contains(says), "{err}");
+    }
 }

@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use stratagem::ai::belief::library::LibraryParams;
+use stratagem::ai::belief::library::{LibraryParams, SetupLibrary};
 use stratagem::beliefscore::{ScoreSettings, Scores, score_game};
 use stratagem::rules::notation::replay_partial;
 
@@ -65,6 +65,11 @@ pub struct Args {
     /// The `library` model gives only the Flag's probabilities (the Bombs' stay the matrix's).
     #[arg(long)]
     library_flag_only: bool,
+    /// The `library` model weighs the setups of this file (one 40-letter classic setup a line,
+    /// e.g. from `stratagem setup generate BOT`) instead of the Gravon setups built in: what
+    /// knowing an opponent's own way of setting up would be worth.
+    #[arg(long, value_name = "FILE")]
+    setups: Option<PathBuf>,
 }
 
 /// `text` as a finite number that `ok` accepts, or an error that says it is not `what`.
@@ -128,6 +133,23 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let setups: Option<&'static SetupLibrary> = match &args.setups {
+        None => None,
+        Some(path) => match std::fs::read_to_string(path) {
+            Err(e) => {
+                eprintln!("{}: cannot read the setups: {e}", path.display());
+                return ExitCode::from(2);
+            }
+            Ok(text) => {
+                let lib = SetupLibrary::from_text(&text);
+                if lib.is_empty() {
+                    eprintln!("{}: no classic setup in the file (one 40-letter setup a line)", path.display());
+                    return ExitCode::from(2);
+                }
+                Some(Box::leak(Box::new(lib)))
+            }
+        },
+    };
     let mut total = Scores::default();
     let mut failed = false;
     for (i, file) in files.iter().enumerate() {
@@ -178,6 +200,7 @@ pub fn run(args: Args) -> ExitCode {
                 kappa: args.kappa,
                 bombs: !args.library_flag_only,
             },
+            setups,
         };
         total.merge(&score_game(&start, &reports, &settings));
     }

@@ -152,6 +152,7 @@ impl Default for StrategistConfig {
                 base: std_base(),
                 utility: std_utility(),
                 bomb_secret: std_bomb_secret(),
+                intrude: tuning("STRATEGIST_INTRUDE").unwrap_or(INTRUDE),
             },
             plans: std_plans(),
             flag_guess: FLAG_GUESS,
@@ -303,6 +304,12 @@ pub const MARCH: i32 = 0;
 
 /// Plies without an attack at the root from which the march is on ([`Settings::march_after`]).
 pub const MARCH_AFTER: u32 = 40;
+
+/// The intrusion danger in percent of the Miner danger's points ([`Settings::intrude`];
+/// session 29, docs/bots/strategist.md): any enemy piece with a free way to our Flag through
+/// an open side of its shell counts as the Miner danger counts a Miner. 0: off. Natively only
+/// (`STRATEGIST_INTRUDE=percent`); never in the page's module.
+pub const INTRUDE: i32 = 0;
 
 /// Points of the Miner guard ([`Settings::guard`]; session 14, docs/bots/strategist.md).
 pub const GUARD: i32 = 0;

@@ -134,6 +134,7 @@ impl Horizon {
             || eval.guard != 0
             || eval.march != 0
             || eval.danger_near(pos)
+            || eval.intrusion_open(pos)
         {
             return None;
         }
@@ -1070,6 +1071,10 @@ pub struct Settings {
     /// the root's chance nodes ([`crate::ai::eval::strategist::Values::set_bomb_secret`]); 0:
     /// off (session 26).
     pub bomb_secret: i32,
+    /// The intrusion danger to our Flag in the evaluation, in percent of
+    /// [`crate::ai::eval::strategist::DANGER`] ([`Evaluator::with_intrusion`]); only with the
+    /// Miner danger on; 0: off (session 29).
+    pub intrude: i32,
 }
 
 /// A concave-convex utility of the root's values (session 26): `linear` percent of the value
@@ -1167,6 +1172,10 @@ fn sample_searcher<'t, 'c, 'a>(
     }
     if settings.danger > 0 {
         s.eval = s.eval.with_danger(pos.to_move(), settings.danger).with_cover(settings.cover);
+        // Natively only while it is measured (session 29).
+        if settings.intrude > 0 && !cfg!(target_arch = "wasm32") {
+            s.eval = s.eval.with_intrusion(settings.intrude);
+        }
     }
     if settings.sentinels > 0 {
         s.eval = s.eval.with_sentinels(pos.to_move(), settings.sentinels);

@@ -9,7 +9,7 @@ use stratagem::ai::belief::library::{LibraryParams, SetupLibrary};
 use stratagem::ai::{make_bot, rng_from_seed};
 use stratagem::arena::play_game;
 use stratagem::beliefscore::{ScoreSettings, score_game};
-use stratagem::rules::{Army, BySide, PieceKind, Position, Rules, Setup, Side, Variant};
+use stratagem::rules::{Army, BySide, MoveReport, PieceKind, Position, Rules, Setup, Side, Variant};
 use stratagem::{Budget, Game};
 
 fn settings(every: u32, samples: u32) -> ScoreSettings {
@@ -25,6 +25,20 @@ fn settings(every: u32, samples: u32) -> ScoreSettings {
         library: LibraryParams::default(),
         setups: None,
     }
+}
+
+/// A game of `invincible` (Red) against `blue` at 200 nodes a move, on two `invincible` setups
+/// drawn from `setup_seed`: the setups, the start and the plies' reports.
+fn played(rules: Rules, setup_seed: u64, blue: &str, game_seed: u64) -> (BySide<Setup>, Position, Vec<MoveReport>) {
+    let mut rng = rng_from_seed(setup_seed);
+    let mut gen_bot = make_bot("invincible").unwrap();
+    let setups =
+        BySide { red: gen_bot.setup(Variant::Classic, &mut rng), blue: gen_bot.setup(Variant::Classic, &mut rng) };
+    let (mut red, mut blue) = (make_bot("invincible").unwrap(), make_bot(blue).unwrap());
+    let report = play_game(red.as_mut(), blue.as_mut(), setups, rules, Budget::nodes(200), game_seed).unwrap();
+    let reports = report.game.position().history().iter().map(|h| h.report).collect();
+    let start = Game::new(rules, &setups.red, &setups.blue).unwrap().position().clone();
+    (setups, start, reports)
 }
 
 fn human_setups(n: usize) -> Vec<Setup> {
@@ -82,15 +96,8 @@ fn the_human_prior_predicts_human_setups_better_than_the_uniform_belief() {
 #[test]
 fn a_played_game_never_rules_out_the_truth_and_counts_every_unknown_piece() {
     let rules = Rules { max_plies: Some(240), ..Rules::for_variant(Variant::Classic) };
-    let mut rng = rng_from_seed(4);
-    let mut gen_bot = make_bot("invincible").unwrap();
-    let setups =
-        BySide { red: gen_bot.setup(Variant::Classic, &mut rng), blue: gen_bot.setup(Variant::Classic, &mut rng) };
-    let (mut red, mut blue) = (make_bot("invincible").unwrap(), make_bot("random").unwrap());
-    let report = play_game(red.as_mut(), blue.as_mut(), setups, rules, Budget::nodes(200), 5).unwrap();
-    let reports: Vec<_> = report.game.position().history().iter().map(|h| h.report).collect();
+    let (setups, start, reports) = played(rules, 4, "random", 5);
     assert!(reports.len() > 40, "a real game: {} plies", reports.len());
-    let start = Game::new(rules, &setups.red, &setups.blue).unwrap().position().clone();
 
     let every = 7;
     let sc = score_game(&start, &reports, &settings(every, 16));
@@ -193,14 +200,7 @@ fn a_library_of_the_opponents_own_setups_knows_its_bombs_better_than_the_human_o
     // odds must beat those of the 116,732 human layouts built in; a library that ignored the
     // setting would score the same.
     let rules = Rules { max_plies: Some(200), ..Rules::for_variant(Variant::Classic) };
-    let mut rng = rng_from_seed(11);
-    let mut gen_bot = make_bot("invincible").unwrap();
-    let setups =
-        BySide { red: gen_bot.setup(Variant::Classic, &mut rng), blue: gen_bot.setup(Variant::Classic, &mut rng) };
-    let (mut red, mut blue) = (make_bot("invincible").unwrap(), make_bot("invincible").unwrap());
-    let report = play_game(red.as_mut(), blue.as_mut(), setups, rules, Budget::nodes(200), 3).unwrap();
-    let reports: Vec<_> = report.game.position().history().iter().map(|h| h.report).collect();
-    let start = Game::new(rules, &setups.red, &setups.blue).unwrap().position().clone();
+    let (setups, start, reports) = played(rules, 11, "invincible", 3);
     let own: &'static SetupLibrary =
         Box::leak(Box::new(SetupLibrary::from_text(&format!("{}\n{}\n", setups.red, setups.blue))));
     assert_eq!(own.len(), 4, "two setups and their mirrors");

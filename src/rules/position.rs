@@ -1073,3 +1073,20 @@ impl DrawReason {
         }
     }
 }
+
+/// A position of `pieces` (square, owner, kind) under `rules`, Red to move: for the unit tests
+/// of the search, the evaluation and the bots, which set up small positions by hand.
+#[cfg(test)]
+pub(crate) fn placed_under(rules: Rules, pieces: &[(&str, Side, PieceKind)]) -> Position {
+    let mut placement = [None; 100];
+    for &(name, side, kind) in pieces {
+        placement[Square::parse(name).unwrap().index()] = Some((side, kind));
+    }
+    Position::from_placement(rules, &placement, Side::Red).unwrap()
+}
+
+/// [`placed_under`] the classic rules.
+#[cfg(test)]
+pub(crate) fn placed(pieces: &[(&str, Side, PieceKind)]) -> Position {
+    placed_under(Rules::default(), pieces)
+}

@@ -1087,6 +1087,7 @@ mod tests {
     use super::*;
     use crate::ai::rng_from_seed;
     use crate::ai::setupgen::random::random_position;
+    use crate::rules::position::placed;
     use crate::rules::{Side, Square};
 
     #[test]
@@ -1094,13 +1095,13 @@ mod tests {
         // Red: Marshal d4 and a Scout d2, both beside the unknown Blue piece at d3 (a Bomb with
         // probability 0.2, else a Sergeant); a Flag far away. Blue: the piece at d3, a Flag.
         let sq = |t: &str| Square::parse(t).unwrap();
-        let mut placement = [None; 100];
-        placement[sq("d4").index()] = Some((Side::Red, PieceKind::Marshal));
-        placement[sq("d2").index()] = Some((Side::Red, PieceKind::Scout));
-        placement[sq("a1").index()] = Some((Side::Red, PieceKind::Flag));
-        placement[sq("d3").index()] = Some((Side::Blue, PieceKind::Bomb));
-        placement[sq("j10").index()] = Some((Side::Blue, PieceKind::Flag));
-        let pos = Position::from_placement(crate::rules::Rules::default(), &placement, Side::Red).unwrap();
+        let pos = placed(&[
+            ("d4", Side::Red, PieceKind::Marshal),
+            ("d2", Side::Red, PieceKind::Scout),
+            ("a1", Side::Red, PieceKind::Flag),
+            ("d3", Side::Blue, PieceKind::Bomb),
+            ("j10", Side::Blue, PieceKind::Flag),
+        ]);
         let view = PlayerView::new(&pos, Side::Red);
         let target = view.piece_at(sq("d3")).unwrap();
         let mut u = Unknowns::new(Side::Red);
@@ -1140,17 +1141,17 @@ mod tests {
         // Miner stands beside it on g4; another unknown Blue piece on e5 is first given no
         // kind that takes a Colonel.
         let sq = |t: &str| Square::parse(t).unwrap();
-        let mut placement = [None; 100];
-        placement[sq("d3").index()] = Some((Side::Red, PieceKind::Colonel));
-        placement[sq("g4").index()] = Some((Side::Red, PieceKind::Miner));
-        placement[sq("j1").index()] = Some((Side::Red, PieceKind::Sergeant));
-        placement[sq("a1").index()] = Some((Side::Red, PieceKind::Flag));
-        placement[sq("d4").index()] = Some((Side::Blue, PieceKind::Scout));
-        placement[sq("f4").index()] = Some((Side::Blue, PieceKind::General));
-        placement[sq("e5").index()] = Some((Side::Blue, PieceKind::Sergeant));
-        placement[sq("a10").index()] = Some((Side::Blue, PieceKind::Sergeant));
-        placement[sq("j10").index()] = Some((Side::Blue, PieceKind::Flag));
-        let mut pos = Position::from_placement(crate::rules::Rules::default(), &placement, Side::Red).unwrap();
+        let mut pos = placed(&[
+            ("d3", Side::Red, PieceKind::Colonel),
+            ("g4", Side::Red, PieceKind::Miner),
+            ("j1", Side::Red, PieceKind::Sergeant),
+            ("a1", Side::Red, PieceKind::Flag),
+            ("d4", Side::Blue, PieceKind::Scout),
+            ("f4", Side::Blue, PieceKind::General),
+            ("e5", Side::Blue, PieceKind::Sergeant),
+            ("a10", Side::Blue, PieceKind::Sergeant),
+            ("j10", Side::Blue, PieceKind::Flag),
+        ]);
         for m in ["d3xd4", "a10-a9"] {
             pos.play(Move::parse(m).unwrap()).unwrap();
         }

@@ -556,22 +556,24 @@ impl Evaluator {
     /// Whether the intrusion danger is on and a side of the guarded Flag is open (a square
     /// next to it that holds no piece of the Flag's side).
     pub fn intrusion_open(&self, pos: &Position) -> bool {
+        self.open_flag(pos).is_some()
+    }
+
+    /// The guarded side and its Flag's square, while the intrusion danger is on and a side of
+    /// that Flag is open.
+    fn open_flag(&self, pos: &Position) -> Option<(Side, Square)> {
         if self.intrude <= 0 || cfg!(target_arch = "wasm32") {
-            return false;
+            return None;
         }
-        let Some((side, _)) = self.danger else { return false };
-        let Some(f) = self.flag[side] else { return false };
-        f.neighbours().any(|n| !matches!(pos.occupant(n), Some((s, _)) if s == side))
+        let (side, _) = self.danger?;
+        let f = self.flag[side]?;
+        f.neighbours().any(|n| !matches!(pos.occupant(n), Some((s, _)) if s == side)).then_some((side, f))
     }
 
     /// The guarded side's loss to the intrusion danger in `pos` (0 when off, when the Flag's
     /// shell is closed, or when no intruder is within reach).
     pub fn intrusion_points(&self, pos: &Position) -> i32 {
-        if !self.intrusion_open(pos) {
-            return 0;
-        }
-        let Some((side, _)) = self.danger else { return 0 };
-        let Some(f) = self.flag[side] else { return 0 };
+        let Some((side, f)) = self.open_flag(pos) else { return 0 };
         let reach = DANGER.len() as i32 - 1;
         let intruder = |sq: Square| match pos.occupant(sq) {
             Some((s, k)) if s != side => k.is_movable() && k != PieceKind::Miner,
@@ -677,6 +679,7 @@ mod tests {
     use super::*;
     use crate::ai::eval::material::{MAX_PLY, WIN};
     use crate::ai::{rng_from_seed, setupgen::random::random_setup};
+    use crate::rules::position::placed;
     use crate::rules::{Rules, Variant};
     use rand::Rng;
 
@@ -699,15 +702,6 @@ mod tests {
                 assert!(e.abs() < WIN - MAX_PLY);
             }
         }
-    }
-
-    /// A classic position of `pieces` (square, owner, kind), Red to move.
-    fn placed(pieces: &[(&str, Side, PieceKind)]) -> Position {
-        let mut placement = [None; 100];
-        for &(name, side, kind) in pieces {
-            placement[Square::parse(name).unwrap().index()] = Some((side, kind));
-        }
-        Position::from_placement(Rules::for_variant(Variant::Classic), &placement, Side::Red).unwrap()
     }
 
     #[test]

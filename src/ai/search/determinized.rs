@@ -1819,6 +1819,7 @@ mod tests {
     use super::*;
     use crate::ai::setupgen::random::{random_position, random_setup};
     use crate::ai::{Budget, FrozenClock, rng_from_seed};
+    use crate::rules::position::{placed, placed_under};
     use crate::rules::{Rules, Variant};
     use rand::Rng;
 
@@ -1950,20 +1951,6 @@ mod tests {
         let bound = h.quiet_bound(&ev, &two, quiet, WIN).expect("the Scout can always step");
         assert_eq!(bound, h.stand + ev.quiet_change(Side::Red, quiet.from, quiet.to, h.near));
         assert_eq!(h.quiet_bound(&ev, &two, quiet, bound - 1), None, "above alpha: searched");
-    }
-
-    /// A classic position of `pieces` (square, owner, kind), Red to move.
-    fn placed(pieces: &[(&str, Side, PieceKind)]) -> Position {
-        placed_under(Rules::for_variant(Variant::Classic), pieces)
-    }
-
-    /// A position of `pieces` (square, owner, kind) under `rules`, Red to move.
-    fn placed_under(rules: Rules, pieces: &[(&str, Side, PieceKind)]) -> Position {
-        let mut placement = [None; 100];
-        for &(name, side, kind) in pieces {
-            placement[crate::rules::Square::parse(name).unwrap().index()] = Some((side, kind));
-        }
-        Position::from_placement(rules, &placement, Side::Red).unwrap()
     }
 
     /// Red: Flag a1, a Sergeant far away on j1. Blue: a Major on a3, two steps from the Flag,

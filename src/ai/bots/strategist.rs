@@ -153,6 +153,7 @@ impl Default for StrategistConfig {
                 utility: std_utility(),
                 bomb_secret: std_bomb_secret(),
                 intrude: tuning("STRATEGIST_INTRUDE").unwrap_or(INTRUDE),
+                door: tuning::<u8>("STRATEGIST_DOOR").unwrap_or(DOOR).min(2),
             },
             plans: std_plans(),
             flag_guess: FLAG_GUESS,
@@ -310,6 +311,13 @@ pub const MARCH_AFTER: u32 = 40;
 /// an open side of its shell counts as the Miner danger counts a Miner. 0: off. Natively only
 /// (`STRATEGIST_INTRUDE=percent`); never in the page's module.
 pub const INTRUDE: i32 = 0;
+
+/// What the Miner danger's chase pulls our defender towards ([`Settings::door`]; session 30,
+/// docs/bots/strategist.md): 0 the Miner, 1 the door of the Miner's shortest way to our Flag
+/// (the square beside the Flag it enters by), 2 the worst watched of the doors of all its
+/// shortest ways. 0 while it is measured. Natively only (`STRATEGIST_DOOR=1|2`); never in the
+/// page's module.
+pub const DOOR: u8 = 0;
 
 /// Points of the Miner guard ([`Settings::guard`]; session 14, docs/bots/strategist.md).
 pub const GUARD: i32 = 0;

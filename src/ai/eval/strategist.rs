@@ -202,6 +202,10 @@ pub struct Evaluator {
     /// The intrusion danger's scale in percent of [`DANGER`], for the Miner danger's side
     /// ([`Evaluator::with_intrusion`]); 0: off.
     pub intrude: i32,
+    /// What the Miner danger's chase measures our defender's way to
+    /// ([`Evaluator::with_door_chase`]): 0 the Miner, 1 the door of the Miner's shortest way
+    /// found first, 2 the worst watched door of all its shortest ways.
+    pub door_chase: u8,
 }
 
 /// A breadth-first walk over the board from one square, nearest squares first, going on from
@@ -280,6 +284,7 @@ impl Evaluator {
             march: 0,
             sentinels: None,
             intrude: 0,
+            door_chase: 0,
         }
     }
 
@@ -351,6 +356,24 @@ impl Evaluator {
         self
     }
 
+    /// The chase to the door: the Miner danger's chase ([`CHASE`]) counts the squares between
+    /// the guarded side's nearest piece that beats a Miner and a door of the Miner's
+    /// shortest way (the square next to the Flag by which that way enters, mostly one of its
+    /// Bombs; the Miner's own square once it stands next to the Flag), not the Miner itself.
+    /// `mode` 1: the door of the shortest way the walk from the Flag finds first; 2: every
+    /// door some shortest way of the Miner enters by, the one whose nearest defender stands
+    /// farthest counting (a Miner with two ways in takes the one left open); 0: off.
+    ///
+    /// Why: the chase paid for nearness to the Miner, so a defender that followed a known
+    /// Miner one step behind had nothing left to gain, and followed it all the way to the
+    /// Flag (session 29: `perspecto-forward` game 118, session 25's game 13 against
+    /// `invincible`; 8 of the 18 Flags lost to Miners in session 29's runs went to Miners
+    /// already known). A defender beside the door takes the Miner back after it takes the Bomb.
+    pub fn with_door_chase(mut self, mode: u8) -> Self {
+        self.door_chase = mode;
+        self
+    }
+
     /// The sentinels: `side` scores `points` for each door of its Flag (a Bomb of its own next
     /// to it) with one of its pieces that beat a Miner (a Sergeant or stronger) on a square
     /// next to that Bomb (the Flag's square aside), while the opponent has Miners. Only
@@ -412,29 +435,60 @@ impl Evaluator {
                 }
             }
         }
-        // Breadth-first from the Flag over the squares a Miner can cross.
+        // Breadth-first from the Flag over the squares a Miner can cross, with the door (the
+        // square next to the Flag) of the way to each square.
         let mut walk = Walk::from(f, reach);
+        let mut door = [f; 100];
+        let door_chase = if cfg!(target_arch = "wasm32") { 0 } else { self.door_chase };
+        // Squares (at most [`CHASE_SQUARES`]) between `target` and our nearest piece that
+        // beats a Miner, less one.
+        let defended = |target: Square| {
+            pos.pieces_of(side)
+                .map(|id| pos.piece(id))
+                .filter(|p| beats_miner(p.kind))
+                .map(|p| (manhattan(p.square, target) - 1).max(0))
+                .min()
+                .unwrap_or(CHASE_SQUARES)
+                .min(CHASE_SQUARES)
+        };
+        // Whether a Miner of the enemy's can cross `n` (on its way, not its own square).
+        let crossable = |n: Square| {
+            (match pos.occupant(n) {
+                Some((s, k)) if s == side => matches!(k, PieceKind::Bomb | PieceKind::Scout | PieceKind::Spy),
+                _ => true,
+            }) && covered & (1u128 << n.index()) == 0
+        };
         while let Some((sq, d)) = walk.next() {
             for n in sq.neighbours() {
                 if walk.reached(n) {
                     continue;
                 }
-                let open = match pos.occupant(n) {
-                    Some((s, k)) if s == side => matches!(k, PieceKind::Bomb | PieceKind::Scout | PieceKind::Spy),
-                    Some((_, PieceKind::Miner)) => {
-                        let chase = pos
-                            .pieces_of(side)
-                            .map(|id| pos.piece(id))
-                            .filter(|p| beats_miner(p.kind))
-                            .map(|p| manhattan(p.square, n) - 1)
-                            .min()
-                            .unwrap_or(CHASE_SQUARES)
-                            .min(CHASE_SQUARES);
-                        return (DANGER[(d + 1) as usize] + CHASE * chase) * pct / 100;
-                    }
-                    _ => true,
-                } && covered & (1u128 << n.index()) == 0;
-                if open {
+                let entry = if sq == f { n } else { door[sq.index()] };
+                if matches!(pos.occupant(n), Some((s, PieceKind::Miner)) if s != side) {
+                    let chase = match door_chase {
+                        0 => defended(n),
+                        1 => defended(entry),
+                        _ => {
+                            // Walk back from the Miner to every door at its `d` moves.
+                            let mut back = Walk::from(n, d);
+                            let mut worst = if d == 0 { defended(n) } else { 0 };
+                            while let Some((b, e)) = back.next() {
+                                for m in b.neighbours() {
+                                    if !back.reached(m) && crossable(m) {
+                                        back.enter(m, e + 1);
+                                        if e + 1 == d && manhattan(m, f) == 1 {
+                                            worst = worst.max(defended(m));
+                                        }
+                                    }
+                                }
+                            }
+                            worst
+                        }
+                    };
+                    return (DANGER[(d + 1) as usize] + CHASE * chase) * pct / 100;
+                }
+                if crossable(n) {
+                    door[n.index()] = entry;
                     walk.enter(n, d + 1);
                 }
             }
@@ -870,6 +924,64 @@ mod tests {
         assert_eq!(ev.danger_points(&at(&[])), 0);
         ev = ev.with_danger(Side::Red, 0);
         assert_eq!(ev.danger, None);
+    }
+
+    #[test]
+    fn the_chase_to_the_door_measures_the_defenders_way_to_the_bomb_the_miner_takes() {
+        use PieceKind::*;
+        // Red: Flag a1, Bombs b1 and a2 (unless `extra` puts a piece there), and `extra`; Blue:
+        // its Flag far away and `extra`. The danger in `mode`, checked zero-sum and equal to
+        // what the evaluation loses.
+        let danger = |extra: &[(&str, Side, PieceKind)], mode: u8| {
+            let mut pieces = vec![("a1", Side::Red, Flag), ("j10", Side::Blue, Flag)];
+            for door in ["b1", "a2"] {
+                if !extra.iter().any(|e| e.0 == door) {
+                    pieces.push((door, Side::Red, Bomb));
+                }
+            }
+            pieces.extend_from_slice(extra);
+            let pos = placed(&pieces);
+            let plain = Evaluator::new(&pos);
+            let ev = plain.clone().with_danger(Side::Red, 100).with_door_chase(mode);
+            assert_eq!(ev.evaluate(&pos, Side::Red), -ev.evaluate(&pos, Side::Blue), "not zero-sum");
+            assert_eq!(ev.evaluate(&pos, Side::Red) - plain.evaluate(&pos, Side::Red), -ev.danger_points(&pos));
+            ev.danger_points(&pos)
+        };
+        let miner = ("a4", Side::Blue, Miner);
+        // The Miner on a4 has one shortest way (a3, the Bomb a2, a1), by the door a2. A
+        // Captain on a5, one step behind it: no chase to the Miner, three squares (a5 to a2,
+        // less one) to the door, whichever door mode.
+        let behind = [miner, ("a5", Side::Red, Captain)];
+        assert_eq!(danger(&behind, 0), DANGER[3]);
+        assert_eq!(danger(&behind, 1), DANGER[3] + 2 * CHASE);
+        assert_eq!(danger(&behind, 2), DANGER[3] + 2 * CHASE);
+        // A Captain on b2, beside the door, is two squares from the Miner.
+        let beside = [miner, ("b2", Side::Red, Captain)];
+        assert_eq!(danger(&beside, 0), DANGER[3] + 2 * CHASE);
+        assert_eq!(danger(&beside, 1), DANGER[3]);
+        assert_eq!(danger(&beside, 2), DANGER[3]);
+        // With a2 held by a Sergeant the way goes round by b2 to the door b1 (b4 or a3, b3,
+        // b2, b1, a1: five moves): a Captain on c1 stands beside that door, and the Sergeant
+        // two squares from the Miner.
+        let round = [miner, ("a2", Side::Red, Sergeant), ("c1", Side::Red, Captain)];
+        assert_eq!(danger(&round, 0), DANGER[5] + CHASE);
+        assert_eq!(danger(&round, 1), DANGER[5]);
+        assert_eq!(danger(&round, 2), DANGER[5]);
+        // A Miner next to the Flag is its own door: the chase is to the Miner again.
+        let next = [("a2", Side::Blue, Miner), ("a5", Side::Red, Captain)];
+        assert_eq!(danger(&next, 1), DANGER[1] + 2 * CHASE);
+        assert_eq!(danger(&next, 2), DANGER[1] + 2 * CHASE);
+        // A Miner on c3 has shortest ways (four moves) by both doors. A Captain on a4 stands
+        // one square from a2 less one, three from b1, two from the Miner: the worst watched
+        // door counts three.
+        let two = ("c3", Side::Blue, Miner);
+        assert_eq!(danger(&[two, ("a4", Side::Red, Captain)], 0), DANGER[4] + 2 * CHASE);
+        assert_eq!(danger(&[two, ("a4", Side::Red, Captain)], 2), DANGER[4] + 3 * CHASE);
+        // A Sergeant on d1 watches b1 from one square: both doors one square off, though
+        // each defender is two from the Miner.
+        let both = [two, ("a4", Side::Red, Captain), ("d1", Side::Red, Sergeant)];
+        assert_eq!(danger(&both, 0), DANGER[4] + 2 * CHASE);
+        assert_eq!(danger(&both, 2), DANGER[4] + CHASE);
     }
 
     #[test]

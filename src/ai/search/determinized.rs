@@ -1075,6 +1075,10 @@ pub struct Settings {
     /// [`crate::ai::eval::strategist::DANGER`] ([`Evaluator::with_intrusion`]); only with the
     /// Miner danger on; 0: off (session 29).
     pub intrude: i32,
+    /// What the Miner danger's chase measures our defender's way to: 0 the Miner, 1 the door
+    /// of the Miner's shortest way to our Flag found first, 2 the worst watched door of all
+    /// its shortest ways ([`Evaluator::with_door_chase`]; 0 by default, session 30).
+    pub door: u8,
 }
 
 /// A concave-convex utility of the root's values (session 26): `linear` percent of the value
@@ -1175,6 +1179,10 @@ fn sample_searcher<'t, 'c, 'a>(
         // Natively only while it is measured (session 29).
         if settings.intrude > 0 && !cfg!(target_arch = "wasm32") {
             s.eval = s.eval.with_intrusion(settings.intrude);
+        }
+        // Natively only while it is measured (session 30).
+        if settings.door > 0 && !cfg!(target_arch = "wasm32") {
+            s.eval = s.eval.with_door_chase(settings.door);
         }
     }
     if settings.sentinels > 0 {

@@ -251,6 +251,36 @@ impl Walk {
     }
 }
 
+/// The chase to the door's mode 2 ([`Evaluator::with_door_chase`]): of the doors of the Flag on
+/// `f` that the Miner on `miner`, `d` moves from them, reaches by a shortest way (a walk back
+/// over the squares it can `cross`), the largest `defended` count; the Miner's own square when
+/// it stands beside the Flag (`d` 0).
+fn worst_door(
+    f: Square,
+    miner: Square,
+    d: i32,
+    defended: &impl Fn(Square) -> i32,
+    cross: &impl Fn(Square) -> bool,
+) -> i32 {
+    if d == 0 {
+        return defended(miner);
+    }
+    let mut back = Walk::from(miner, d);
+    let mut worst = 0;
+    while let Some((b, e)) = back.next() {
+        for m in b.neighbours() {
+            if back.reached(m) || !cross(m) {
+                continue;
+            }
+            back.enter(m, e + 1);
+            if e + 1 == d && manhattan(m, f) == 1 {
+                worst = worst.max(defended(m));
+            }
+        }
+    }
+    worst
+}
+
 /// Whether `kind` wins when a Miner attacks it or it attacks a Miner: a Sergeant or stronger.
 fn beats_miner(kind: PieceKind) -> bool {
     matches!(
@@ -468,27 +498,15 @@ impl Evaluator {
                     let chase = match door_chase {
                         0 => defended(n),
                         1 => defended(entry),
-                        _ => {
-                            // Walk back from the Miner to every door at its `d` moves.
-                            let mut back = Walk::from(n, d);
-                            let mut worst = if d == 0 { defended(n) } else { 0 };
-                            while let Some((b, e)) = back.next() {
-                                for m in b.neighbours() {
-                                    if !back.reached(m) && crossable(m) {
-                                        back.enter(m, e + 1);
-                                        if e + 1 == d && manhattan(m, f) == 1 {
-                                            worst = worst.max(defended(m));
-                                        }
-                                    }
-                                }
-                            }
-                            worst
-                        }
+                        _ => worst_door(f, n, d, &defended, &crossable),
                     };
                     return (DANGER[(d + 1) as usize] + CHASE * chase) * pct / 100;
                 }
                 if crossable(n) {
-                    door[n.index()] = entry;
+                    // Only mode 1 reads the doors.
+                    if door_chase == 1 {
+                        door[n.index()] = entry;
+                    }
                     walk.enter(n, d + 1);
                 }
             }

@@ -240,12 +240,52 @@ fn samples_agree_with_the_view_and_scores_combine() {
 fn threads_share_the_sampled_armies_out() {
     let base = StrategistConfig::default();
     assert_eq!(base.share(1), base, "one thread searches as the bot alone");
-    let n = base.samples;
-    for workers in 1..=2 * n as u32 {
-        let share = base.share(workers).samples;
-        assert!(share >= 1, "{workers} threads: every thread searches an army");
-        assert!(share * workers as usize >= n, "{workers} threads: together at least the bot's {n} armies");
-        assert!((share - 1) * (workers as usize) < n, "{workers} threads: no thread more than its share");
+    for budget in [Budget::nodes(100_000), Budget::time(100.0), Budget::time(1_000.0)] {
+        let n = base.armies(&budget);
+        for workers in 1..=2 * n as u32 {
+            let share = base.share(workers).armies(&budget);
+            assert!(share >= 1, "{workers} threads: every thread searches an army");
+            assert!(share * workers as usize >= n, "{workers} threads: together at least the bot's {n} armies");
+            assert!((share - 1) * (workers as usize) < n, "{workers} threads: no thread more than its share");
+        }
+    }
+}
+
+#[test]
+fn a_longer_time_budget_draws_more_armies_up_to_the_cap() {
+    // Natively the armies grow with the time budget, `samples` per whole span, up to
+    // `time_samples`; a node budget alone (tests, reproducible matches) keeps `samples`.
+    let config = StrategistConfig { samples: 4, time_samples: 12, ..StrategistConfig::default() };
+    let span = stratagem::ai::bots::strategist::SAMPLE_SPAN_MS;
+    assert_eq!(config.armies(&Budget::nodes(1_000_000)), 4, "a node budget keeps the armies");
+    assert_eq!(config.armies(&Budget::time(100.0)), 4, "the 100 ms matches keep four armies");
+    assert_eq!(config.armies(&Budget::time(span - 1.0)), 4);
+    assert_eq!(config.armies(&Budget::time(2.0 * span)), 8);
+    assert_eq!(config.armies(&Budget::time(3.0 * span)), 12);
+    assert_eq!(config.armies(&Budget::time(10_000.0)), 12, "at most time_samples");
+    assert_eq!(config.armies(&Budget::time(0.0)), 4, "never fewer than samples");
+    let both = Budget { time_ms: Some(1_000.0), nodes: Some(50_000) };
+    assert_eq!(config.armies(&both), 12, "the time budget decides when there is one");
+    let off = StrategistConfig { time_samples: 4, ..config };
+    assert_eq!(off.armies(&Budget::time(10_000.0)), 4, "time_samples at samples turns it off");
+    assert_eq!(config.share(2).armies(&Budget::time(1_000.0)), 6, "two threads share twelve");
+    assert_eq!(config.share(5).armies(&Budget::time(1_000.0)), 3, "ceil(12 / 5)");
+
+    // And the search counts them: a frozen clock never runs out, so with a time budget of three
+    // spans every army of the twelve reaches the depth cap, where a node budget draws four.
+    let (_, pos) = strategist_game(31);
+    let view = PlayerView::new(&pos, pos.to_move());
+    let clock = FrozenClock;
+    let mut progress = |_: &Progress| {};
+    let mut config = StrategistConfig { plans: 0, ..config };
+    config.search.max_depth = 2;
+    config.search.blend = false;
+    for (budget, want) in [(Budget::time(3.0 * span), 12), (Budget::nodes(1_000_000), 4)] {
+        let mut ctx = SearchContext::new(budget, &clock, 7, &mut progress);
+        let ((moves, _, counted), stats) = root_scores_with_stats(&view, &mut ctx, config, &mut BeliefCache::new());
+        assert!(moves.len() > 1);
+        assert_eq!(stats.sample_depths.len(), want, "{budget:?}");
+        assert_eq!(counted, want, "{budget:?}");
     }
 }
 

@@ -31,7 +31,7 @@ use crate::ai::search::determinized::{
     Beliefs, Exposure, MinerStratum, RootChance, RootTerms, SearchStats, Settings, Unknowns, Utility, search_samples,
     strike_change,
 };
-use crate::ai::{Bot, BotRng, SearchContext};
+use crate::ai::{Bot, BotRng, Budget, SearchContext};
 use crate::rules::{Army, Battle, Move, PieceId, PieceKind, PlayerView, Position, Setup, Variant, ViewPiece, battle};
 use rand::seq::SliceRandom;
 
@@ -112,11 +112,20 @@ pub struct StrategistConfig {
     /// place of [`StrategistConfig::spy_exposure`] (the Marshal and the Spy only). Default
     /// [`KNOWN_EXPOSURE`]. Natively only.
     pub known_exposure: bool,
+    /// The most armies a move draws when its time budget allows more than
+    /// [`StrategistConfig::samples`]: [`StrategistConfig::samples`] for every whole
+    /// [`SAMPLE_SPAN_MS`] of the budget, up to this many ([`StrategistConfig::armies`]);
+    /// natively only (the page's workers each draw [`StrategistConfig::samples`], so the page
+    /// already searches that many times its workers). Default [`TIME_SAMPLES`]; at most
+    /// [`StrategistConfig::samples`] turns it off.
+    pub time_samples: usize,
+    /// How many threads share the move ([`StrategistConfig::share`]); 1 searches it whole.
+    pub workers: u32,
 }
 
 impl StrategistConfig {
     /// The settings of one of `workers` threads that share a move: the sampled armies shared
-    /// out, `ceil(samples / workers)` each (at least one).
+    /// out, `ceil(armies / workers)` each (at least one; [`StrategistConfig::armies`]).
     ///
     /// Why: the search's strength at a short budget is the depth it finishes on every sample
     /// (docs/bots/strategist.md, session 6: 53 % against `invincible` at 125,000 nodes a move,
@@ -124,8 +133,31 @@ impl StrategistConfig {
     /// play like one thread with twice the time, where two threads with four armies each
     /// would only average more armies at the same depth.
     pub fn share(mut self, workers: u32) -> StrategistConfig {
-        self.samples = self.samples.div_ceil(workers.max(1) as usize).max(1);
+        self.workers = workers.max(1);
         self
+    }
+
+    /// How many enemy armies this thread draws for a move with `budget`: natively, with a time
+    /// budget, [`StrategistConfig::samples`] for every whole [`SAMPLE_SPAN_MS`] of it (at least
+    /// once) up to [`StrategistConfig::time_samples`]; otherwise (a node budget alone, or the
+    /// page) [`StrategistConfig::samples`]; then shared out among
+    /// [`StrategistConfig::workers`].
+    ///
+    /// Why (docs/bots/strategist.md, session 31): with the depth cap the search finishes its
+    /// four armies in about 80 ms natively and left the rest of a 1 s budget unused; twelve
+    /// armies at 1 s a move scored higher against `invincible` than four on the same games.
+    /// Node budgets (tests, reproducible matches) and the 100 ms matches keep four.
+    pub fn armies(&self, budget: &Budget) -> usize {
+        let mut n = self.samples.max(1);
+        if !cfg!(target_arch = "wasm32")
+            && self.time_samples > n
+            && let Some(ms) = budget.time_ms
+        {
+            let spans = (ms / SAMPLE_SPAN_MS).floor();
+            let spans = if spans >= 1.0 { spans.min(64.0) as usize } else { 1 };
+            n = n.saturating_mul(spans).min(self.time_samples).max(n);
+        }
+        n.div_ceil(self.workers.max(1) as usize).max(1)
     }
 }
 
@@ -133,6 +165,8 @@ impl Default for StrategistConfig {
     fn default() -> Self {
         StrategistConfig {
             samples: std_samples(),
+            time_samples: std_time_samples(),
+            workers: 1,
             search: Settings {
                 max_depth: std_depth(),
                 table_bits: 16,
@@ -228,6 +262,18 @@ pub const SHARPEN: u32 = 100;
 /// Whether the root weighs every known piece's exposure ([`StrategistConfig::known_exposure`]):
 /// off.
 pub const KNOWN_EXPOSURE: bool = false;
+
+/// The most enemy armies a move draws when its time budget allows
+/// ([`StrategistConfig::time_samples`]; natively only). Session 31: against `invincible` at
+/// 1 s a move, twelve armies (about 250 ms natively) scored above four (about 80 ms) on the
+/// same games (docs/bots/strategist.md, "Session 31").
+pub const TIME_SAMPLES: usize = 12;
+
+/// The share of a move's time budget that buys [`StrategistConfig::samples`] armies more, in
+/// milliseconds ([`StrategistConfig::armies`]): four armies to depth 5 take about 80 ms of
+/// one core natively, so a span of 250 ms leaves room for a loaded machine; the 100 ms
+/// matches keep their four armies.
+pub const SAMPLE_SPAN_MS: f64 = 250.0;
 
 /// Deepest iteration of the search ([`Settings::max_depth`]): 5 since session 6
 /// (docs/bots/strategist.md, "Session 6"). Measured against `invincible` on the same games (seed
@@ -481,15 +527,16 @@ pub fn root_scores_with_stats(
         ctx.add_nodes(1);
         army.ok()
     };
-    let mut samples: Vec<Position> = Vec::with_capacity(config.samples);
+    let armies = config.armies(&ctx.budget);
+    let mut samples: Vec<Position> = Vec::with_capacity(armies);
     if config.stratified && config.proposals <= 1 && layouts.is_none() {
         // All at once (a few microseconds each): the strata are shared out over the whole set.
-        if let Ok(drawn) = matrix.sample_stratified(view, &mut ctx.rng, config.samples) {
+        if let Ok(drawn) = matrix.sample_stratified(view, &mut ctx.rng, armies) {
             ctx.add_nodes(drawn.len() as u64);
             samples = drawn;
         }
     } else {
-        for _ in 0..config.samples.max(1) {
+        for _ in 0..armies {
             match draw(ctx) {
                 Some(p) => samples.push(p),
                 None => break,
@@ -1043,6 +1090,12 @@ fn std_stratified() -> bool {
 /// Samples per move (`STRATEGIST_SAMPLES` overrides it).
 fn std_samples() -> usize {
     tuning("STRATEGIST_SAMPLES").unwrap_or(4)
+}
+
+/// The most armies a move draws when its time allows (`STRATEGIST_TIME_SAMPLES` overrides
+/// [`TIME_SAMPLES`]).
+fn std_time_samples() -> usize {
+    tuning("STRATEGIST_TIME_SAMPLES").unwrap_or(TIME_SAMPLES)
 }
 
 /// The Spy's strike weighed at the root (`STRATEGIST_SPY=0|1` overrides [`SPY_EXPOSURE`]).

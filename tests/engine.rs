@@ -12,7 +12,7 @@ use common::board;
 use rand::RngCore;
 use stratagem::ai::bots::threaded::make_bot_threaded;
 use stratagem::ai::engine::{Part, ThinkError, combine_parts, move_seed, part_seed, run_part, think, think_part};
-use stratagem::ai::{Budget, FrozenClock, PARTS, Progress, bot_entry, bot_names, make_bot, rng_from_seed};
+use stratagem::ai::{Budget, FrozenClock, PARTS, Progress, Split, bot_entry, bot_names, make_bot, rng_from_seed};
 use stratagem::arena::play_game;
 use stratagem::rules::{BySide, Game, PlayerView, Position, Rules, Side, Variant};
 
@@ -141,7 +141,7 @@ fn one_part_alone_is_the_bots_own_move_and_parts_combine_to_a_legal_move() {
         for seed in [42, 7] {
             let mut bot = make_bot(parts.bot).unwrap();
             let own = think(bot.as_mut(), &view, budget, &FrozenClock, seed, &mut quiet()).unwrap();
-            let part = think_part(parts, &view, budget, &FrozenClock, seed, 0, &mut quiet()).unwrap();
+            let part = think_part(parts, &view, budget, &FrozenClock, seed, (0, 1), &mut quiet()).unwrap();
             assert_eq!(part.moves.as_slice(), view.legal_moves().as_slice());
             assert!(part.counted > 0, "{}: no sample counted", parts.bot);
             let alone = combine_parts(parts, &view, std::slice::from_ref(&part)).unwrap();
@@ -149,7 +149,7 @@ fn one_part_alone_is_the_bots_own_move_and_parts_combine_to_a_legal_move() {
             assert_eq!(alone.candidates, own.candidates, "{}, seed {seed}: the same candidates", parts.bot);
             assert_eq!(alone.nodes, own.nodes, "{}: the same work", parts.bot);
             // Worker 1 searches other samples (another seed), and the two parts add up.
-            let other = think_part(parts, &view, budget, &FrozenClock, seed, 1, &mut quiet()).unwrap();
+            let other = think_part(parts, &view, budget, &FrozenClock, seed, (1, 2), &mut quiet()).unwrap();
             assert_ne!(other.sums, part.sums, "{}: worker 1 searched the same samples as worker 0", parts.bot);
             let both = combine_parts(parts, &view, &[part.clone(), other.clone()]).unwrap();
             assert!(view.legal_moves().contains(&both.mv), "{}: {} is legal", parts.bot, both.mv);
@@ -190,11 +190,11 @@ fn threads_search_as_the_pages_workers_do() {
             let shared: Vec<Part> = (0..2)
                 .map(|w| {
                     let rng = rng_from_seed(part_seed(seed, w));
-                    run_part(parts, &view, budget, &FrozenClock, rng, 2, &mut |_: &Progress| {})
+                    run_part(parts, &view, budget, &FrozenClock, rng, Split::Threads(2), &mut |_: &Progress| {})
                 })
                 .collect();
             let page: Vec<Part> = (0..2)
-                .map(|w| think_part(parts, &view, budget, &FrozenClock, seed, w, &mut quiet()).unwrap())
+                .map(|w| think_part(parts, &view, budget, &FrozenClock, seed, (w, 2), &mut quiet()).unwrap())
                 .collect();
             for (w, (s, p)) in shared.iter().zip(&page).enumerate() {
                 assert!(
@@ -236,7 +236,14 @@ fn parts_differ_by_worker_and_a_part_of_another_view_is_refused() {
     let parts = &PARTS[0];
     let pos = midgame();
     let view = PlayerView::new(&pos, pos.to_move());
-    let part = think_part(parts, &view, Budget::nodes(500), &FrozenClock, 3, 0, &mut quiet()).unwrap();
+    let part = think_part(parts, &view, Budget::nodes(500), &FrozenClock, 3, (0, 1), &mut quiet()).unwrap();
+    // A worker's index must be below the number of workers, which is at least one.
+    for (worker, workers) in [(0, 0), (1, 1), (4, 2)] {
+        let err =
+            think_part(parts, &view, Budget::nodes(500), &FrozenClock, 3, (worker, workers), &mut quiet()).unwrap_err();
+        assert_eq!(err, ThinkError::BadWorker { bot: parts.bot, worker, workers });
+        assert!(err.to_string().contains(&format!("worker {worker} of {workers}")), "{err}");
+    }
     let err = combine_parts(parts, &view, &[]).unwrap_err();
     assert_eq!(err, ThinkError::NoParts(parts.bot));
     // A part with a move missing (the part of another position) is refused, naming the part.

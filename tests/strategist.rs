@@ -14,7 +14,7 @@ use stratagem::ai::belief::matrix::BeliefCache;
 use stratagem::ai::bots::invincible::InvincibleBot;
 use stratagem::ai::bots::strategist::{StrategistBot, StrategistConfig, combine, root_scores, root_scores_with_stats};
 use stratagem::ai::setupgen::strategist::{generate_setup, mirrored};
-use stratagem::ai::{Bot, Budget, FrozenClock, Progress, SearchContext, rng_from_seed};
+use stratagem::ai::{Bot, Budget, FrozenClock, Progress, SearchContext, Split, rng_from_seed};
 use stratagem::rules::{Move, PieceKind, PlayerView, Position, Rules, Side, Variant};
 
 fn rules() -> Rules {
@@ -240,13 +240,17 @@ fn samples_agree_with_the_view_and_scores_combine() {
 fn threads_share_the_sampled_armies_out() {
     let base = StrategistConfig::default();
     assert_eq!(base.share(1), base, "one thread searches as the bot alone");
-    for budget in [Budget::nodes(100_000), Budget::time(100.0), Budget::time(1_000.0)] {
+    assert_eq!(base.split(Split::Threads(0)), base, "no threads counts as one");
+    for budget in [Budget::nodes(100_000), Budget::time(100.0), Budget::time(1_000.0), Budget::time(4_000.0)] {
         let n = base.armies(&budget);
         for workers in 1..=2 * n as u32 {
             let share = base.share(workers).armies(&budget);
             assert!(share >= 1, "{workers} threads: every thread searches an army");
             assert!(share * workers as usize >= n, "{workers} threads: together at least the bot's {n} armies");
             assert!((share - 1) * (workers as usize) < n, "{workers} threads: no thread more than its share");
+            // The page's workers share the same armies, but each draws at least the bot's base.
+            let page = base.split(Split::Workers(workers)).armies(&budget);
+            assert_eq!(page, share.max(base.samples), "{workers} page workers, {budget:?}");
         }
     }
 }
@@ -270,6 +274,13 @@ fn a_longer_time_budget_draws_more_armies_up_to_the_cap() {
     assert_eq!(off.armies(&Budget::time(10_000.0)), 4, "time_samples at samples turns it off");
     assert_eq!(config.share(2).armies(&Budget::time(1_000.0)), 6, "two threads share twelve");
     assert_eq!(config.share(5).armies(&Budget::time(1_000.0)), 3, "ceil(12 / 5)");
+    // The page's workers (session 32): twelve at its levels' seconds whatever their number, and
+    // never fewer than four each; at a node budget each draws four, as one bot alone.
+    let page = |k: u32, ms: f64| config.split(Split::Workers(k)).armies(&Budget::time(ms));
+    assert_eq!([page(1, 4_000.0), page(2, 4_000.0), page(3, 4_000.0), page(4, 4_000.0)], [12, 6, 4, 4]);
+    assert_eq!(page(1, 300.0), 4, "a short budget keeps the base");
+    assert_eq!(config.split(Split::Workers(3)).armies(&Budget::nodes(5_000)), 4);
+    assert_eq!(config.armies(&Budget::time(f64::NAN)), 4, "a NaN budget buys nothing more");
 
     // And the search counts them: a frozen clock never runs out, so with a time budget of three
     // spans every army of the twelve reaches the depth cap, where a node budget draws four.
@@ -280,6 +291,8 @@ fn a_longer_time_budget_draws_more_armies_up_to_the_cap() {
     let mut config = StrategistConfig { plans: 0, ..config };
     config.search.max_depth = 2;
     config.search.blend = false;
+    // Widening (off by default, on through STRATEGIST_WIDEN) would draw more on a frozen clock.
+    config.search.widen = false;
     for (budget, want) in [(Budget::time(3.0 * span), 12), (Budget::nodes(1_000_000), 4)] {
         let mut ctx = SearchContext::new(budget, &clock, 7, &mut progress);
         let ((moves, _, counted), stats) = root_scores_with_stats(&view, &mut ctx, config, &mut BeliefCache::new());

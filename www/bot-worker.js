@@ -5,7 +5,7 @@
  *
  * Protocol (tagged messages with request ids; the page ignores replies to stale ids):
  *   page -> worker  {id, type: 'think', view, level, budgetMs, seed}
- *                   {id, type: 'part', view, level, budgetMs, seed, worker}
+ *                   {id, type: 'part', view, level, budgetMs, seed, worker, workers}
  *   worker -> page  {id, type: 'move', move, info}
  *                   {id, type: 'part', part}   (part: {moves, sums, counted, nodes, depth, elapsed_ms})
  *                   {id, type: 'error', message}
@@ -63,7 +63,7 @@ self.onmessage = async (ev) => {
     }
     const seed = String(msg.seed ?? '0');
     if (msg.type === 'part') {
-      const part = thinkPart(msg.view, String(msg.level), Number(msg.budgetMs), seed, Number(msg.worker) >>> 0, progress);
+      const part = thinkPart(msg.view, String(msg.level), Number(msg.budgetMs), seed, Number(msg.worker) >>> 0, Number(msg.workers) >>> 0, progress);
       self.postMessage({ id, type: 'part', part });
     } else {
       const res = think(msg.view, String(msg.level), Number(msg.budgetMs), seed, progress);

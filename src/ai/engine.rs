@@ -8,12 +8,13 @@
 //! end, so a game replayed with the same game seed and node budgets replays move for move.
 //!
 //! Several workers (the page, for bots listed in [`PARTS`](super::PARTS)): each worker runs
-//! [`think_part`] on the same view with the move's seed and its own index (worker 0 searches
-//! with the move's seed itself, the others with [`part_seed`]s), and [`combine_parts`] turns
+//! [`think_part`] on the same view with the move's seed, its own index and the number of workers
+//! (worker 0 searches with the move's seed itself, the others with [`part_seed`]s; the bot
+//! shares out what the budget buys beyond its base work, [`Split::Workers`]), and [`combine_parts`] turns
 //! the parts that arrived into a [`Thought`] by the bot's own rule, checked like [`think`]'s.
-//! One part alone gives the move [`think`] gives for the same seed and node budget.
+//! One part of one worker alone gives the move [`think`] gives for the same seed and budget.
 
-use super::{Bot, BotParts, BotRng, Budget, Clock, Progress, RootPart, SearchContext, rng_from_seed};
+use super::{Bot, BotParts, BotRng, Budget, Clock, Progress, RootPart, SearchContext, Split, rng_from_seed};
 use crate::ai::ranking;
 use crate::rules::{Move, PlayerView, Side};
 use rand::RngCore;
@@ -82,6 +83,16 @@ pub enum ThinkError {
         index: usize,
         /// What is wrong with it.
         reason: String,
+    },
+    /// A worker's index is not below the number of workers sharing the move.
+    #[error("bot '{bot}': worker {worker} of {workers} (workers are numbered from 0, and there is at least one)")]
+    BadWorker {
+        /// The bot's name.
+        bot: &'static str,
+        /// The worker's index.
+        worker: u32,
+        /// How many workers share the move.
+        workers: u32,
     },
 }
 
@@ -167,39 +178,44 @@ fn stream_seed(rng: &BotRng, worker: u32) -> u64 {
 }
 
 /// One part of the move of the bot `parts` describes, searched with `rng` within `budget`, the
-/// move being split into `workers` parts that share the bot's work ([`BotParts::part`]),
-/// unchecked (see [`think_part`] for the checked call).
+/// move being split as `split` says ([`BotParts::part`]), unchecked (see [`think_part`] for the
+/// checked call).
 pub fn run_part(
     parts: &BotParts,
     view: &PlayerView,
     budget: Budget,
     clock: &dyn Clock,
     rng: BotRng,
-    workers: u32,
+    split: Split,
     progress: &mut dyn FnMut(&Progress),
 ) -> Part {
     let mut ctx = SearchContext::new(budget, clock, 0, progress);
     ctx.rng = rng;
-    let (moves, sums, counted) = (parts.part)(view, &mut ctx, workers.max(1));
+    let (moves, sums, counted) = (parts.part)(view, &mut ctx, split);
     Part { moves, sums, counted, nodes: ctx.nodes(), depth: ctx.last_report().depth, elapsed_ms: ctx.elapsed_ms() }
 }
 
-/// Worker `worker`'s part of the move of the bot `parts` describes, for `view` within
-/// `budget`, seeded with [`part_seed`]`(seed, worker)`. Checks as [`think`] does: the view's
-/// side is to move and has a move; the part must list exactly the view's legal moves.
+/// Worker `worker`'s part (of `workers`, the page's workers) of the move of the bot `parts`
+/// describes, for `view` within `budget`, seeded with [`part_seed`]`(seed, worker)`. Checks as
+/// [`think`] does: the view's side is to move and has a move; `worker` is below `workers`; the
+/// part must list exactly the view's legal moves.
 pub fn think_part(
     parts: &BotParts,
     view: &PlayerView,
     budget: Budget,
     clock: &dyn Clock,
     seed: u64,
-    worker: u32,
+    (worker, workers): (u32, u32),
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Part, ThinkError> {
     check_turn(view)?;
-    // Each of the page's workers searches whole (its own samples, the whole budget): the page's
-    // levels have seconds a move, more than the search needs to reach its depth cap.
-    let part = run_part(parts, view, budget, clock, rng_from_seed(part_seed(seed, worker)), 1, progress);
+    if worker >= workers {
+        return Err(ThinkError::BadWorker { bot: parts.bot, worker, workers });
+    }
+    // Each of the page's workers searches the whole budget, on its own samples; the bot shares
+    // out among them what the time buys beyond its base work (`Split::Workers`).
+    let rng = rng_from_seed(part_seed(seed, worker));
+    let part = run_part(parts, view, budget, clock, rng, Split::Workers(workers), progress);
     check_part(parts.bot, view, &part, worker as usize)?;
     Ok(part)
 }

@@ -1024,16 +1024,19 @@ fn part_from_js(i: usize, v: JsValue) -> Result<engine::Part, JsValue> {
 /// One worker's part of the move of `level`'s bot (a bot listed in `ai::PARTS`; others are an
 /// error): `view`, `budget_ms` and `progress` as for [`think`]; `seed` the move's seed, the
 /// same for every worker; `worker` this worker's index (0 searches with the move's seed itself,
-/// so one worker alone plays as [`think`]); `max_nodes`, if given, a node budget as well (tests
-/// and benchmarks: fixed work). Returns `{moves, sums, counted, nodes, depth, elapsed_ms}` for
-/// [`combine_parts`].
+/// so one worker alone plays as [`think`]) and `workers` how many share the move (the bot shares
+/// out among them what the time buys beyond its base work; `worker` must be below it);
+/// `max_nodes`, if given, a node budget as well (tests and benchmarks: fixed work). Returns
+/// `{moves, sums, counted, nodes, depth, elapsed_ms}` for [`combine_parts`].
 #[wasm_bindgen(js_name = thinkPart)]
+#[allow(clippy::too_many_arguments)] // the JS call's positional arguments
 pub fn think_part(
     view: JsValue,
     level: &str,
     budget_ms: f64,
     seed: JsValue,
     worker: u32,
+    workers: u32,
     progress: Option<js_sys::Function>,
     max_nodes: Option<f64>,
 ) -> Result<JsValue, JsValue> {
@@ -1049,7 +1052,7 @@ pub fn think_part(
     }
     let seed = parse_seed(&seed)?;
     let mut on_progress = progress_caller(progress);
-    let p = engine::think_part(parts, &view, budget, &JsClock, seed, worker, &mut on_progress)
+    let p = engine::think_part(parts, &view, budget, &JsClock, seed, (worker, workers), &mut on_progress)
         .map_err(|e| js_err(e.to_string()))?;
     to_js(&PartJs {
         moves: p.moves.iter().map(|m| m.to_string()).collect(),

@@ -270,18 +270,28 @@ fn one_part_alone_is_the_bots_move_and_two_parts_combine_to_a_legal_move() {
     assert!(!levels.is_empty(), "no level splits its move among workers");
     const NODES: u64 = 1500;
     for (id, bot) in levels {
-        // The bot's own move through the engine, by node budget (a frozen clock: nodes alone stop it).
+        // The bot's own move through the engine, with 10 s and a node budget (a frozen clock:
+        // the nodes alone stop it; the time sets how much work the bot plans, as in the page).
         let rec: ViewRecord = serde_json::from_str(&text).unwrap();
         let pv = PlayerView::from_record(&rec).unwrap();
         let mut b = make_bot(&bot).unwrap();
-        let own =
-            engine::think(b.as_mut(), &pv, Budget::nodes(NODES), &FrozenClock, 1234, &mut |_: &Progress| {}).unwrap();
+        let budget = Budget { time_ms: Some(10_000.0), nodes: Some(NODES) };
+        let own = engine::think(b.as_mut(), &pv, budget, &FrozenClock, 1234, &mut |_: &Progress| {}).unwrap();
         // The same through the exports: worker 0's part (10 s of time, so the nodes stop it).
-        let part = |worker: u32| {
-            think_part(view.clone(), &id, 10_000.0, JsValue::from_str("1234"), worker, None, Some(NODES as f64))
-                .unwrap_or_else(|e| panic!("level {id}, worker {worker}: {}", error_message(e)))
+        let part = |worker: u32, workers: u32| {
+            think_part(
+                view.clone(),
+                &id,
+                10_000.0,
+                JsValue::from_str("1234"),
+                worker,
+                workers,
+                None,
+                Some(NODES as f64),
+            )
+            .unwrap_or_else(|e| panic!("level {id}, worker {worker}: {}", error_message(e)))
         };
-        let p0 = part(0);
+        let p0 = part(0, 1);
         let moves: Array = get(&p0, "moves").dyn_into().unwrap();
         let moves: Vec<String> = moves.iter().map(|m| m.as_string().unwrap()).collect();
         assert_eq!(moves, legal, "level {id}: the part lists Blue's legal moves in order");
@@ -296,7 +306,7 @@ fn one_part_alone_is_the_bots_move_and_two_parts_combine_to_a_legal_move() {
         assert_eq!(first.get(0).as_string().unwrap(), own.candidates[0].0.to_string());
         assert_eq!(first.get(1).as_f64().unwrap(), own.candidates[0].1, "level {id}: the same best score");
         // Two workers: another seed, other samples; the combined move is legal and the referee takes it.
-        let p1 = part(1);
+        let (p0, p1) = (part(0, 2), part(1, 2));
         let both = combine_parts(view.clone(), &id, Array::of2(&p0, &p1).into(), 0.0)
             .unwrap_or_else(|e| panic!("level {id}: {}", error_message(e)));
         let mv = get_str(&both, "move");
@@ -319,13 +329,21 @@ fn parts_refuse_bad_input_with_errors() {
     let (id, _) = part_levels().into_iter().next().expect("a level with parts");
     // A bot without parts says which bots have them.
     let msg =
-        error_message(think_part(view.clone(), "random", 50.0, JsValue::from_f64(1.0), 0, None, None).unwrap_err());
+        error_message(think_part(view.clone(), "random", 50.0, JsValue::from_f64(1.0), 0, 1, None, None).unwrap_err());
     assert!(msg.contains("does not split") && msg.contains("strategist"), "{msg}");
     let msg =
-        error_message(think_part(view.clone(), &id, 50.0, JsValue::from_f64(1.0), 0, None, Some(0.5)).unwrap_err());
+        error_message(think_part(view.clone(), &id, 50.0, JsValue::from_f64(1.0), 0, 1, None, Some(0.5)).unwrap_err());
     assert!(msg.starts_with("maxNodes"), "{msg}");
     // Damaged parts are errors that name the part and the field.
-    let p = think_part(view.clone(), &id, 50.0, JsValue::from_f64(1.0), 0, None, Some(200.0)).unwrap();
+    // A worker's index must be below the number of workers.
+    for (worker, workers) in [(0, 0), (2, 2)] {
+        let msg = error_message(
+            think_part(view.clone(), &id, 50.0, JsValue::from_f64(1.0), worker, workers, None, Some(200.0))
+                .unwrap_err(),
+        );
+        assert!(msg.contains(&format!("worker {worker} of {workers}")), "{msg}");
+    }
+    let p = think_part(view.clone(), &id, 50.0, JsValue::from_f64(1.0), 0, 1, None, Some(200.0)).unwrap();
     let sums: Array = get(&p, "sums").dyn_into().unwrap();
     sums.set(0, JsValue::from_f64(0.5));
     let msg = error_message(combine_parts(view.clone(), &id, Array::of2(&p, &p).into(), 0.0).unwrap_err());

@@ -156,8 +156,9 @@ export class BotClient {
   }
 
   /**
-   * Asks for worker `worker`'s part of a move (levels whose bot splits its move, `level.parts`).
-   * @param {BotRequest & {worker: number}} req
+   * Asks for worker `worker`'s part (of `workers`) of a move (levels whose bot splits its move,
+   * `level.parts`).
+   * @param {BotRequest & {worker: number, workers: number}} req
    * @returns {Promise<BotPart>}
    */
   thinkPart(req) {
@@ -351,7 +352,7 @@ export class BotPool {
         finish();
       }, req.budgetMs + WATCHDOG_MARGIN_MS);
       live.forEach((c, i) => {
-        c.thinkPart({ ...req, worker: i }).then(
+        c.thinkPart({ ...req, worker: i, workers: live.length }).then(
           (p) => {
             parts[i] = p;
             settled++;

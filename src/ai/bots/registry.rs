@@ -148,6 +148,18 @@ pub const BOTS: &[BotEntry] = &[
 /// and how many samples were counted (`bots::strategist::root_scores`).
 pub type RootPart = (Vec<Move>, Vec<i64>, usize);
 
+/// Who shares a move's work ([`BotParts::part`]), and so how the bot shares it out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Split {
+    /// `n` native threads (`strategist@N`, [`crate::ai::bots::threaded`]): each does its share
+    /// of the bot's work, whatever the budget; 1 is the bot's whole search.
+    Threads(u32),
+    /// `n` of the page's workers ([`crate::ai::engine::think_part`]): the page's levels have
+    /// seconds a move, so each worker does at least the bot's work at a node budget, and they
+    /// share what more the time buys.
+    Workers(u32),
+}
+
 /// How a bot's move is split among several workers (root parallelism: every worker searches
 /// the same view with its own seed, no memory is shared, and the parts are combined by the
 /// bot's own rule). Listed in [`PARTS`]; the engine runs them ([`crate::ai::engine::think_part`],
@@ -160,11 +172,10 @@ pub struct BotParts {
     /// The bot's registry name.
     pub bot: &'static str,
     /// One worker's part of the move (the bot as [`make_bot`] makes it, seeded by the context),
-    /// when the move is split into `workers` parts that share the bot's own work (1: the part
-    /// is the bot's whole search; the page's workers each search whole, see
-    /// [`crate::ai::engine::think_part`]; the native threads share it,
+    /// when the move is split as [`Split`] says (`Split::Threads(1)`: the part is the bot's
+    /// whole search; the page's workers, [`crate::ai::engine::think_part`]; the native threads,
     /// [`crate::ai::bots::threaded`]).
-    pub part: fn(&PlayerView, &mut SearchContext, u32) -> RootPart,
+    pub part: fn(&PlayerView, &mut SearchContext, Split) -> RootPart,
     /// The move the parts add up to; `None` if there are none.
     pub combine: fn(&[RootPart]) -> Option<Move>,
 }
@@ -182,9 +193,9 @@ pub const PARTS: &[BotParts] =
 
 /// The strategist's part: its `root_scores` with the settings and the fresh belief cache of
 /// `StrategistBot::new()` (what `make_bot("strategist")` plays with), the sampled armies shared
-/// out among the `workers` ([`super::strategist::StrategistConfig::share`]).
-fn strategist_part(view: &PlayerView, ctx: &mut SearchContext, workers: u32) -> RootPart {
-    let config = super::strategist::StrategistBot::new().config.share(workers);
+/// out as `split` says ([`super::strategist::StrategistConfig::split`]).
+fn strategist_part(view: &PlayerView, ctx: &mut SearchContext, split: Split) -> RootPart {
+    let config = super::strategist::StrategistBot::new().config.split(split);
     super::strategist::root_scores(view, ctx, config, &mut crate::ai::belief::matrix::BeliefCache::new())
 }
 

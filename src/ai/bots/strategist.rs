@@ -31,7 +31,7 @@ use crate::ai::search::determinized::{
     Beliefs, Exposure, MinerStratum, RootChance, RootTerms, SearchStats, Settings, Unknowns, Utility, search_samples,
     strike_change,
 };
-use crate::ai::{Bot, BotRng, Budget, SearchContext};
+use crate::ai::{Bot, BotRng, Budget, SearchContext, Split};
 use crate::rules::{Army, Battle, Move, PieceId, PieceKind, PlayerView, Position, Setup, Variant, ViewPiece, battle};
 use rand::seq::SliceRandom;
 
@@ -114,50 +114,64 @@ pub struct StrategistConfig {
     pub known_exposure: bool,
     /// The most armies a move draws when its time budget allows more than
     /// [`StrategistConfig::samples`]: [`StrategistConfig::samples`] for every whole
-    /// [`SAMPLE_SPAN_MS`] of the budget, up to this many ([`StrategistConfig::armies`]);
-    /// natively only (the page's workers each draw [`StrategistConfig::samples`], so the page
-    /// already searches that many times its workers). Default [`TIME_SAMPLES`]; at most
-    /// [`StrategistConfig::samples`] turns it off.
+    /// [`SAMPLE_SPAN_MS`] of the budget, up to this many ([`StrategistConfig::armies`]), for the
+    /// whole move (however many threads or page workers share it). Default [`TIME_SAMPLES`]; at
+    /// most [`StrategistConfig::samples`] turns it off.
     pub time_samples: usize,
-    /// How many threads share the move ([`StrategistConfig::share`]); 1 searches it whole.
-    pub workers: u32,
+    /// How many threads or workers share the move, and how ([`StrategistConfig::split`]);
+    /// `Split::Threads(1)` searches it whole.
+    pub split: Split,
 }
 
 impl StrategistConfig {
-    /// The settings of one of `workers` threads that share a move: the sampled armies shared
-    /// out, `ceil(armies / workers)` each (at least one; [`StrategistConfig::armies`]).
+    /// The settings of one of the threads or page workers that share a move ([`Split`]): the
+    /// sampled armies shared out, `ceil(armies / n)` each (at least one), and each of the page's
+    /// workers at least [`StrategistConfig::samples`] ([`StrategistConfig::armies`]).
     ///
-    /// Why: the search's strength at a short budget is the depth it finishes on every sample
-    /// (docs/bots/strategist.md, session 6: 53 % against `invincible` at 125,000 nodes a move,
-    /// 70 % at 250,000, where depth 5 gets finished), so two threads searching two armies each
-    /// play like one thread with twice the time, where two threads with four armies each
-    /// would only average more armies at the same depth.
-    pub fn share(mut self, workers: u32) -> StrategistConfig {
-        self.workers = workers.max(1);
+    /// Why threads share even the four armies of a short budget: the search's strength there is
+    /// the depth it finishes on every sample (docs/bots/strategist.md, session 6: 53 % against
+    /// `invincible` at 125,000 nodes a move, 70 % at 250,000, where depth 5 gets finished), so
+    /// two threads searching two armies each play like one thread with twice the time, where
+    /// two threads with four armies each would only average more armies at the same depth. The
+    /// page's levels have seconds a move, enough for four armies to the depth cap in every
+    /// worker, so a page worker never draws fewer (session 32).
+    pub fn split(mut self, split: Split) -> StrategistConfig {
+        self.split = match split {
+            Split::Threads(n) => Split::Threads(n.max(1)),
+            Split::Workers(n) => Split::Workers(n.max(1)),
+        };
         self
     }
 
-    /// How many enemy armies this thread draws for a move with `budget`: natively, with a time
+    /// [`StrategistConfig::split`] among `threads` native threads.
+    pub fn share(self, threads: u32) -> StrategistConfig {
+        self.split(Split::Threads(threads))
+    }
+
+    /// How many enemy armies this thread or worker draws for a move with `budget`: with a time
     /// budget, [`StrategistConfig::samples`] for every whole [`SAMPLE_SPAN_MS`] of it (at least
-    /// once) up to [`StrategistConfig::time_samples`]; otherwise (a node budget alone, or the
-    /// page) [`StrategistConfig::samples`]; then shared out among
-    /// [`StrategistConfig::workers`].
+    /// once) up to [`StrategistConfig::time_samples`]; with a node budget alone
+    /// [`StrategistConfig::samples`]; then shared out as [`StrategistConfig::split`] says.
     ///
     /// Why (docs/bots/strategist.md, session 31): with the depth cap the search finishes its
     /// four armies in about 80 ms natively and left the rest of a 1 s budget unused; twelve
     /// armies at 1 s a move scored higher against `invincible` than four on the same games.
-    /// Node budgets (tests, reproducible matches) and the 100 ms matches keep four.
+    /// Node budgets (tests, reproducible matches) and the 100 ms matches keep four. The page
+    /// (session 32) draws the same twelve at its levels' seconds, whatever its worker count:
+    /// before, each worker drew four, so a two-core machine's one worker searched four armies
+    /// and left most of the level's 4 s unused.
     pub fn armies(&self, budget: &Budget) -> usize {
-        let mut n = self.samples.max(1);
-        if !cfg!(target_arch = "wasm32")
-            && self.time_samples > n
-            && let Some(ms) = budget.time_ms
-        {
-            let spans = (ms / SAMPLE_SPAN_MS).floor();
-            let spans = if spans >= 1.0 { spans.min(64.0) as usize } else { 1 };
-            n = n.saturating_mul(spans).min(self.time_samples).max(n);
+        let base = self.samples.max(1);
+        let mut n = base;
+        if let Some(ms) = budget.time_ms {
+            // Whole spans, 1 to 64 (a NaN budget casts to 0 spans: `samples`, as a node budget).
+            let spans = (ms / SAMPLE_SPAN_MS).floor().clamp(1.0, 64.0) as usize;
+            n = base.saturating_mul(spans).min(self.time_samples).max(base);
         }
-        n.div_ceil(self.workers.max(1) as usize).max(1)
+        match self.split {
+            Split::Threads(k) => n.div_ceil(k.max(1) as usize).max(1),
+            Split::Workers(k) => n.div_ceil(k.max(1) as usize).max(base),
+        }
     }
 }
 
@@ -166,7 +180,7 @@ impl Default for StrategistConfig {
         StrategistConfig {
             samples: std_samples(),
             time_samples: std_time_samples(),
-            workers: 1,
+            split: Split::Threads(1),
             search: Settings {
                 max_depth: std_depth(),
                 table_bits: 16,
@@ -264,9 +278,9 @@ pub const SHARPEN: u32 = 100;
 pub const KNOWN_EXPOSURE: bool = false;
 
 /// The most enemy armies a move draws when its time budget allows
-/// ([`StrategistConfig::time_samples`]; natively only). Session 31: against `invincible` at
-/// 1 s a move, twelve armies (about 250 ms natively) scored above four (about 80 ms) on the
-/// same games (docs/bots/strategist.md, "Session 31").
+/// ([`StrategistConfig::time_samples`]). Session 31: against `invincible` at 1 s a move, twelve
+/// armies (about 250 ms natively) scored above four (about 80 ms) on the same games
+/// (docs/bots/strategist.md, "Session 31"); natively only until session 32, the page too since.
 pub const TIME_SAMPLES: usize = 12;
 
 /// The share of a move's time budget that buys [`StrategistConfig::samples`] armies more, in

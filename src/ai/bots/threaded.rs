@@ -4,7 +4,8 @@
 //! [`crate::ai::bots::strategist::StrategistConfig::share`]), each thread searches its share
 //! with the whole budget and the same deadline, and the parts are added up by the bot's own
 //! rule ([`engine::combine_parts`]); no memory is shared during the search. (The page's workers
-//! each search whole instead: [`engine::think_part`].)
+//! share only what the time buys beyond the bot's base work, [`Split::Workers`]:
+//! [`engine::think_part`].)
 //!
 //! Thread `w` is seeded as the page's worker `w` ([`engine::part_rng`]: [`engine::part_seed`]), so
 //! one thread plays exactly the bot's own move (same seed, same node budget), and a node budget
@@ -14,7 +15,7 @@
 
 use crate::ai::bots::registry::BotParts;
 use crate::ai::engine::{self, Part};
-use crate::ai::{Bot, BotRng, Budget, Clock, FrozenClock, SearchContext, SystemClock};
+use crate::ai::{Bot, BotRng, Budget, Clock, FrozenClock, SearchContext, Split, SystemClock};
 use crate::rules::{Move, PlayerView, Setup, Variant};
 
 /// The bot of `parts` on `threads` threads (see the module doc).
@@ -60,7 +61,15 @@ impl Bot for ThreadedBot {
                         // every thread ends by the same deadline, counted from the move's start.
                         let late = clock.now_ms();
                         let budget = Budget { time_ms: budget.time_ms.map(|ms| (ms - late).max(0.0)), ..budget };
-                        engine::run_part(parts, view, budget, clock, rng, threads, &mut |_: &crate::ai::Progress| {})
+                        engine::run_part(
+                            parts,
+                            view,
+                            budget,
+                            clock,
+                            rng,
+                            Split::Threads(threads),
+                            &mut |_: &crate::ai::Progress| {},
+                        )
                     })
                 })
                 .collect();

@@ -13,7 +13,7 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;
-use stratagem::rules::{IllegalMove, Move, PieceKind, Position, Side, Square, Variant};
+use stratagem::rules::{IllegalMove, Move, MoveList, PieceKind, Position, Side, Square, Variant};
 
 #[derive(Default, Debug)]
 struct Stats {
@@ -68,6 +68,14 @@ fn check(pos: &Position, stats: &mut Stats) {
         }
     }
     assert_eq!(fast, slow, "generated moves differ from the oracle's in\n{pos:?}\n{:?}", history(pos));
+    // The attacks alone (the quiescence's list): the oracle's legal moves onto an enemy
+    // piece, in the order of the whole list.
+    let mut attacks = MoveList::new();
+    pos.generate_legal_attacks(&mut attacks);
+    let want: Vec<Move> = fast_list.iter().copied().filter(|m| pos.piece_at(m.to).is_some()).collect();
+    assert_eq!(attacks.to_vec(), want, "legal attacks differ from the legal moves onto pieces in\n{pos:?}");
+    let slow_attacks = slow.iter().filter(|m| pos.piece_at(m.to).is_some()).count();
+    assert_eq!(attacks.len(), slow_attacks, "legal attacks differ from the oracle's in\n{pos:?}");
     stats.positions += 1;
     stats.legal += slow.len();
     stats.two_squares += two;

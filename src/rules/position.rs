@@ -868,8 +868,9 @@ impl Position {
     }
 
     /// The one definition behind [`Position::outcome`] and [`Position::outcome_given`]:
-    /// `has_legal_move` says whether the side to move has a legal move.
-    fn outcome_if(&self, has_legal_move: bool) -> Option<Outcome> {
+    /// `has_legal_move` says whether the side to move has a legal move (for a caller that
+    /// knows it without the whole list: a quiescence search that listed only the attacks).
+    pub fn outcome_if(&self, has_legal_move: bool) -> Option<Outcome> {
         if let Some(loser) = self.flag_captured {
             return Some(Outcome::Win { winner: loser.opponent(), reason: WinReason::FlagCaptured });
         }

@@ -92,7 +92,12 @@ pub fn evaluate(pos: &Position, side: Side) -> i32 {
 /// The game end is the referee's own ([`Position::outcome_given`]), so search and referee
 /// cannot disagree on it (they once did, on a side stopped by the two-squares rule).
 pub fn terminal_score(pos: &Position, moves: &MoveList, ply: u32) -> Option<i32> {
-    pos.outcome_given(moves).map(|o| terminal_points(o, pos.to_move(), ply))
+    terminal_score_if(pos, !moves.is_empty(), ply)
+}
+
+/// [`terminal_score`] for a caller that knows only whether the side to move has a legal move.
+pub fn terminal_score_if(pos: &Position, has_legal_move: bool, ply: u32) -> Option<i32> {
+    pos.outcome_if(has_legal_move).map(|o| terminal_points(o, pos.to_move(), ply))
 }
 
 /// The points of a finished game for `side`, `ply` plies below the root of a search.

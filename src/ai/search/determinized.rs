@@ -26,7 +26,7 @@
 //! the result depends only on the samples, the order given and the budget.
 
 use crate::ai::SearchContext;
-use crate::ai::eval::material::{MAX_PLY, WIN, terminal_score};
+use crate::ai::eval::material::{MAX_PLY, WIN, terminal_score_if};
 use crate::ai::eval::strategist::{Evaluator, HIDDEN_SHARE};
 use crate::ai::ranking;
 use crate::rules::{Battle, Move, MoveList, PieceId, PieceKind, Position, Side, Square, battle};
@@ -606,11 +606,17 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         self
     }
 
-    /// The game end at this node ([`terminal_score`]), with a captured Flag of the guarded
+    /// The game end at this node ([`terminal_score_if`]), with a captured Flag of the guarded
     /// side valued by the enemy's guess ([`Searcher::with_flag_guess`]).
     #[inline]
     fn terminal(&self, pos: &Position, moves: &MoveList, ply: u32) -> Option<i32> {
-        let t = terminal_score(pos, moves, ply)?;
+        self.terminal_if(pos, !moves.is_empty(), ply)
+    }
+
+    /// [`Searcher::terminal`] knowing only whether the side to move has a legal move.
+    #[inline]
+    fn terminal_if(&self, pos: &Position, has_legal_move: bool, ply: u32) -> Option<i32> {
+        let t = terminal_score_if(pos, has_legal_move, ply)?;
         match self.flag_guess {
             Some((side, q)) if pos.flag_captured() == Some(side) && !self.taken_by_threat(pos, side) => {
                 let v = guessed_loss(q, ply, self.eval.evaluate(pos, side));
@@ -682,8 +688,11 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         self.tick();
         self.counters.qs_nodes += 1;
         self.counters.qs_horizon += u64::from(qdepth == QS_DEPTH);
-        let moves = pos.legal_moves();
-        if let Some(t) = self.terminal(pos, &moves, ply) {
+        // Only attacks are looked at below (chance leaves, the enemy's believed attacks,
+        // captures): the other moves only tell whether the side to move can move at all.
+        let mut moves = MoveList::new();
+        pos.generate_legal_attacks(&mut moves);
+        if let Some(t) = self.terminal_if(pos, !moves.is_empty() || pos.has_legal_move(), ply) {
             return t;
         }
         let stand = self.eval.evaluate(pos, pos.to_move());
@@ -700,28 +709,20 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         // The enemy's attacks on our pieces it has not seen are chosen by its belief
         // ([`Searcher::with_enemy_belief`]); one it believes better than standing pat is
         // played unless a capture beats it.
-        let (list, chosen) = match self.enemy_choice(pos, &moves) {
-            Some((b, atk, others)) => (others, (b > stand).then_some((b, atk))),
-            None => (moves, None),
+        let modelled = self.enemy_choice(pos, &moves);
+        let (list, chosen): (&[Move], _) = match &modelled {
+            Some((b, atk, others)) => (others, (*b > stand).then_some((*b, *atk))),
+            None => (&moves, None),
         };
         let Some((believed, attack)) = chosen else {
             self.counters.qs_stand_cuts += u64::from(stand >= beta);
             if stand >= beta {
                 return stand;
             }
-            return self.quiesce_list(pos, &list, ply, qdepth, stand, alpha.max(stand), beta, stand, chance);
+            return self.quiesce_list(pos, list, ply, qdepth, stand, alpha.max(stand), beta, stand, chance);
         };
-        let r = self.quiesce_list(
-            pos,
-            &list,
-            ply,
-            qdepth,
-            -INF,
-            alpha.max(believed),
-            beta.max(believed + 1),
-            stand,
-            chance,
-        );
+        let r =
+            self.quiesce_list(pos, list, ply, qdepth, -INF, alpha.max(believed), beta.max(believed + 1), stand, chance);
         if self.aborted || r > believed {
             return r;
         }
@@ -1825,6 +1826,7 @@ fn summarize(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::eval::material::terminal_score;
     use crate::ai::setupgen::random::{random_position, random_setup};
     use crate::ai::{Budget, FrozenClock, rng_from_seed};
     use crate::rules::position::{placed, placed_under};

@@ -70,41 +70,18 @@ impl Position {
     /// Moves of `side` by geometry alone (no repetition rules), appended to `out` in the
     /// canonical order (by direction: down, left, right, up; then by to-square).
     pub fn generate_pseudo(&self, side: Side, out: &mut MoveList) {
-        let m = Movers::of(self, side);
-        self.emit(m.reach::<Down>(), 10, out);
-        self.emit(m.reach::<Left>(), 1, out);
-        self.emit(m.reach::<Right>(), -1, out);
-        self.emit(m.reach::<Up>(), -10, out);
+        self.generate_geometry(side, false, out);
     }
 
-    /// The attacks of the side to move that the rules allow now (the moves onto an enemy
-    /// piece), appended to `out` in the order [`Position::generate_legal`] lists them: what
-    /// filtering its list for attacks gives, without listing the other moves.
-    ///
-    /// Why: a quiescence search looks at attacks only, and most of a node's moves are steps
-    /// onto empty squares; listing them was the dearest part of its nodes (docs/bots/
-    /// strategist.md, session 32). Of the repetition rules only the two-squares rule can
-    /// forbid an attack (the more-squares rule forbids only moves onto empty squares).
-    pub fn generate_legal_attacks(&self, out: &mut MoveList) {
-        let start = out.len();
-        let m = Movers::of(self, self.to_move());
-        self.emit(m.reach::<Down>() & m.enemy, 10, out);
-        self.emit(m.reach::<Left>() & m.enemy, 1, out);
-        self.emit(m.reach::<Right>() & m.enemy, -1, out);
-        self.emit(m.reach::<Up>() & m.enemy, -10, out);
-        let Some(two) = repetition::two_squares_suspect(self) else {
-            return;
-        };
-        let mut kept = start;
-        for i in start..out.len() {
-            let mv = out[i];
-            let id = self.piece_at(mv.from).expect("generated from a piece");
-            if !(id == two && repetition::two_squares_forbids(self, id, mv)) {
-                out[kept] = mv;
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
+    /// [`Position::generate_pseudo`], or with `attacks_only` only its moves onto enemy pieces
+    /// (in the same order). One body for both keeps the page's module small.
+    fn generate_geometry(&self, side: Side, attacks_only: bool, out: &mut MoveList) {
+        let m = Movers::of(self, side);
+        let keep = if attacks_only { m.enemy } else { !0 };
+        self.emit(m.reach::<Down>() & keep, 10, out);
+        self.emit(m.reach::<Left>() & keep, 1, out);
+        self.emit(m.reach::<Right>() & keep, -1, out);
+        self.emit(m.reach::<Up>() & keep, -10, out);
     }
 
     /// Appends a move to every square of `to` (the targets of one direction) from the piece
@@ -135,8 +112,24 @@ impl Position {
     /// Legal moves of the side to move, appended to `out` in the canonical order of
     /// [`Position::generate_pseudo`].
     pub(crate) fn generate_legal(&self, out: &mut MoveList) {
+        self.generate_legal_as(false, out);
+    }
+
+    /// The attacks of the side to move that the rules allow now (the moves onto an enemy
+    /// piece), appended to `out` in the order [`Position::generate_legal`] lists them: what
+    /// filtering its list for attacks gives, without listing the other moves.
+    ///
+    /// Why: a quiescence search looks at attacks only, and most of a node's moves are steps
+    /// onto empty squares; listing them was the dearest part of its nodes (docs/bots/
+    /// strategist.md, session 32). Of the repetition rules only the two-squares rule can
+    /// forbid an attack (the more-squares rule forbids only moves onto empty squares).
+    pub fn generate_legal_attacks(&self, out: &mut MoveList) {
+        self.generate_legal_as(true, out);
+    }
+
+    fn generate_legal_as(&self, attacks_only: bool, out: &mut MoveList) {
         let start = out.len();
-        self.generate_pseudo(self.to_move(), out);
+        self.generate_geometry(self.to_move(), attacks_only, out);
         let two: Option<PieceId> = repetition::two_squares_suspect(self);
         let chase = repetition::chase_active(self);
         if two.is_none() && !chase {

@@ -690,8 +690,15 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         self.counters.qs_horizon += u64::from(qdepth == QS_DEPTH);
         // Only attacks are looked at below (chance leaves, the enemy's believed attacks,
         // captures): the other moves only tell whether the side to move can move at all.
+        // Natively only: the page's module is at its 250,000-byte line (issue 10), and the
+        // page's level reaches its depth cap long before its seconds run out, where the
+        // matches' 100 ms do not (docs/bots/strategist.md, session 32). The play is the same.
         let mut moves = MoveList::new();
-        pos.generate_legal_attacks(&mut moves);
+        if cfg!(target_arch = "wasm32") {
+            pos.generate_legal(&mut moves);
+        } else {
+            pos.generate_legal_attacks(&mut moves);
+        }
         if let Some(t) = self.terminal_if(pos, !moves.is_empty() || pos.has_legal_move(), ply) {
             return t;
         }

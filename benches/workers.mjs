@@ -39,7 +39,7 @@ const loads = [];
 try {
   const { page, errors } = await openBenchPage(browser, server, '/benches/workers.html');
   const info = await page.evaluate(() => window.benchInfo);
-  /** @type {Record<number, {nps: number, perWorker: number, wallMs: number, depth: number, armies: number}[]>} */
+  /** @type {Record<number, {nps: number, perWorker: number, wallMs: number, depth: number, counted: number}[]>} */
   const rows = Object.fromEntries(counts.map((k) => [k, []]));
   for (let r = 0; r <= runs; r++) {
     for (const k of counts) {
@@ -48,7 +48,7 @@ try {
       loads.push(os.loadavg()[0]);
       if (r === 0) continue; // warm-up: the first search in fresh workers
       const nodes = res.parts.reduce((s, p) => s + p.nodes, 0);
-      rows[k].push({ nps: nodes / (res.wallMs / 1000), perWorker: nodes / k / (res.wallMs / 1000), wallMs: res.wallMs, depth: Math.max(...res.parts.map((p) => p.depth)), armies: res.parts.reduce((s, p) => s + p.counted, 0) });
+      rows[k].push({ nps: nodes / (res.wallMs / 1000), perWorker: nodes / k / (res.wallMs / 1000), wallMs: res.wallMs, depth: Math.max(...res.parts.map((p) => p.depth)), counted: res.parts.reduce((s, p) => s + p.counted, 0) });
     }
   }
   if (errors.length) throw new Error(`errors on the bench page:\n${errors.join('\n')}`);
@@ -58,14 +58,14 @@ try {
     nodesPerSecond: Math.round(median(rows[k].map((x) => x.nps))),
     perWorker: Math.round(median(rows[k].map((x) => x.perWorker))),
     wallMs: Math.round(median(rows[k].map((x) => x.wallMs))),
-    armies: median(rows[k].map((x) => x.armies)),
+    counted: median(rows[k].map((x) => x.counted)),
     depth: median(rows[k].map((x) => x.depth)),
     speedup: median(rows[k].map((x) => x.nps)) / base,
     runs: rows[k].map((x) => Math.round(x.nps)),
   }));
   for (const x of results) {
     console.log(
-      `${String(x.workers).padStart(2)} worker${x.workers > 1 ? 's' : ' '}  ${String(x.nodesPerSecond).padStart(9)} nodes/s  (${String(x.perWorker).padStart(9)} per worker)  wall ${x.wallMs} ms  ${x.armies} samples counted, depth ${x.depth}  x${x.speedup.toFixed(2)} over ${counts[0]}  runs ${x.runs.join(' ')}`,
+      `${String(x.workers).padStart(2)} worker${x.workers > 1 ? 's' : ' '}  ${String(x.nodesPerSecond).padStart(9)} nodes/s  (${String(x.perWorker).padStart(9)} per worker)  wall ${x.wallMs} ms  ${x.counted} samples counted, depth ${x.depth}  x${x.speedup.toFixed(2)} over ${counts[0]}  runs ${x.runs.join(' ')}`,
     );
   }
   const out = {

@@ -131,7 +131,8 @@ impl Position {
         let start = out.len();
         self.generate_geometry(self.to_move(), attacks_only, out);
         let two: Option<PieceId> = repetition::two_squares_suspect(self);
-        let chase = repetition::chase_active(self);
+        // The more-squares rule forbids only moves onto empty squares: not asked for attacks.
+        let chase = !attacks_only && repetition::chase_active(self);
         if two.is_none() && !chase {
             return;
         }

@@ -202,6 +202,7 @@ impl Default for StrategistConfig {
                 bomb_secret: std_bomb_secret(),
                 intrude: tuning("STRATEGIST_INTRUDE").unwrap_or(INTRUDE),
                 door: tuning::<u8>("STRATEGIST_DOOR").unwrap_or(DOOR).min(2),
+                spy_hunt: tuning("STRATEGIST_SPY_HUNT").unwrap_or(SPY_HUNT),
             },
             plans: std_plans(),
             flag_guess: FLAG_GUESS,
@@ -378,6 +379,19 @@ pub const INTRUDE: i32 = 0;
 /// shortest ways. 0 while it is measured. Natively only (`STRATEGIST_DOOR=1|2`); never in the
 /// page's module.
 pub const DOOR: u8 = 0;
+
+/// Points per square of the Spy's hunt of the enemy's known Marshal ([`Settings::spy_hunt`];
+/// session 33, docs/bots/strategist.md). 0 while it is measured. Natively only
+/// (`STRATEGIST_SPY_HUNT=points`); never in the page's module.
+pub const SPY_HUNT: i32 = 0;
+
+/// The weight of `invincible`'s tactical defence among the plans at the root, in percent of
+/// the other plans' (session 33, docs/bots/strategist.md): the plans' terms at the root are
+/// almost all its four tactical plans (immediate capture, tactical defence and attack, the
+/// trap), and without any plan the bot scored 63 % against `invincible` where it scores about
+/// 80 %. 100 while it is measured. Natively only (`STRATEGIST_PLAN_DEFENSE=percent`, at most
+/// 400).
+pub const PLAN_DEFENSE: u32 = 100;
 
 /// Points of the Miner guard ([`Settings::guard`]; session 14, docs/bots/strategist.md).
 pub const GUARD: i32 = 0;
@@ -662,10 +676,20 @@ fn plan_terms(view: &PlayerView, moves: &[Move], weight: u32, cache: &mut Belief
     let pctx = Ctx::with_replay(view, replay, &ValueRules::INVINCIBLE);
     let plans = invincible_plans(&pctx);
     let scale = 4.0 * weight as f64 / 100.0;
+    // Tactical defence's own weight, in percent of the others' (natively only while measured:
+    // the page's module has no room for it).
+    let defense = tuning::<u32>("STRATEGIST_PLAN_DEFENSE").unwrap_or(PLAN_DEFENSE).min(400);
+    let reweigh = defense != 100 && !cfg!(target_arch = "wasm32");
     let terms = moves
         .iter()
         .map(|&mv| {
-            let s: f64 = plans.iter().map(|p| p.score(&pctx, mv)).sum();
+            let s: f64 = plans
+                .iter()
+                .map(|p| {
+                    let v = p.score(&pctx, mv);
+                    if reweigh && p.name() == "TacticalDefense" { v * f64::from(defense) / 100.0 } else { v }
+                })
+                .sum();
             if s.is_finite() { (s * scale).round() as i64 } else { 0 }
         })
         .collect();

@@ -133,6 +133,7 @@ impl Horizon {
             || eval.clock_running(pos)
             || eval.guard != 0
             || eval.march != 0
+            || eval.spy_hunt != 0
             || eval.danger_near(pos)
             || eval.intrusion_open(pos)
         {
@@ -1087,6 +1088,9 @@ pub struct Settings {
     /// of the Miner's shortest way to our Flag found first, 2 the worst watched door of all
     /// its shortest ways ([`Evaluator::with_door_chase`]; 0 by default, session 30).
     pub door: u8,
+    /// Points per square of the Spy's hunt of the enemy's known Marshal in the evaluation
+    /// ([`Evaluator::with_spy_hunt`]); 0: off (session 33).
+    pub spy_hunt: i32,
 }
 
 /// A concave-convex utility of the root's values (session 26): `linear` percent of the value
@@ -1203,6 +1207,10 @@ fn sample_searcher<'t, 'c, 'a>(
     // Natively only while it is measured (session 26).
     if settings.bomb_secret != 0 && !cfg!(target_arch = "wasm32") {
         s.eval.values.set_bomb_secret(settings.bomb_secret);
+    }
+    // Natively only while it is measured (session 33).
+    if settings.spy_hunt > 0 && !cfg!(target_arch = "wasm32") {
+        s.eval = s.eval.with_spy_hunt(settings.spy_hunt);
     }
     if settings.march > 0 && pos.plies_since_attack() >= settings.march_after {
         s.eval = s.eval.with_march(settings.march);

@@ -42,6 +42,8 @@ pub mod arena;
 pub mod beliefscore;
 pub mod benchwork;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod compare;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod outside;
 pub mod rules;
 #[cfg(not(target_arch = "wasm32"))]

@@ -1,6 +1,6 @@
 //! The command-line tool, run as a user runs it: `setup check` (one string, stdin),
 //! `setup random`, `setup generate`, `replay` (good, illegal, corrupt, disagreeing files;
-//! JSON output), `perft`. Checks outputs and exit codes.
+//! JSON output), `perft`, `depth`, `compare`. Checks outputs and exit codes.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -363,4 +363,100 @@ fn depth_at_one_ply_lists_the_root_moves_best_first() {
     let o = run(&["depth", &file, "--ply", "100000", "--nodes", "20000"]);
     assert_eq!(o.status.code(), Some(2), "no such ply: {}", stdout(&o));
     assert!(stderr(&o).contains("no position measured: no game has a decision"), "{}", stderr(&o));
+}
+
+/// `stratagem compare` pairs runs game by game: hand-written records with mixed results (the
+/// bot on both sides) give the counts, the sign test and each run against the others' mean
+/// worked out by hand; runs saved by `arena --save` with one seed at a node budget are the same
+/// games, while another seed is not the same match; a file that is no record, or a bot that is
+/// not a player, is refused naming it. Refusals exit 2.
+#[test]
+fn compare_pairs_runs_of_the_same_games_and_refuses_others() {
+    let dir = std::env::temp_dir().join(format!("stratagem-compare-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // Setups under which Red's e4-e5 and Blue's b7-b6 are legal.
+    const RED: &str = "EGFGBDBMBFDEEBJDFBICGJDHLDEIHEFGIBHDDKHD";
+    const BLUE: &str = "MBFBFGDIEFBEIHBEDJDBIEHDHJCEDFGDDGDHKLGB";
+    // Game g: the strategist is Red in even games, Blue in odd ones; `scores` are its results.
+    let write_run = |name: &str, scores: &[f64]| {
+        let d = dir.join(name);
+        std::fs::create_dir_all(&d).unwrap();
+        for (g, &score) in scores.iter().enumerate() {
+            let red_is_bot = g % 2 == 0;
+            let (red, blue) = if red_is_bot { ("strategist", "invincible") } else { ("invincible", "strategist") };
+            let red_score = if red_is_bot { score } else { 1.0 - score };
+            let (result, reason) = if red_score == 1.0 {
+                ("1-0", "resignation")
+            } else if red_score == 0.0 {
+                ("0-1", "resignation")
+            } else {
+                ("1/2-1/2", "agreed")
+            };
+            let text = format!(
+                "[Red \"{red}\"]\n[Blue \"{blue}\"]\n[Variant \"classic\"]\n[RedSetup \"{RED}\"]\n\
+                 [BlueSetup \"{BLUE}\"]\n[Game \"{g}\"]\n[Result \"{result}\"]\n\
+                 [Reason \"{reason}\"]\n\n1. e4-e5 b7-b6\n{result}\n"
+            );
+            std::fs::write(d.join(format!("game-{g:04}.txt")), text).unwrap();
+        }
+        d.to_string_lossy().into_owned()
+    };
+    let a = write_run("a", &[1.0, 1.0, 0.5, 0.0]);
+    let b = write_run("b", &[1.0, 0.0, 0.5, 1.0]);
+    let c = write_run("c", &[0.0, 0.0, 0.0, 0.0]);
+    let o = run(&["compare", &a, &b, &c]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains(&format!("| {a} | 4 | 2-1-1 | 62.5 % |")), "{out}");
+    assert!(out.contains(&format!("| {b} | 4 | 2-1-1 | 62.5 % |")), "{out}");
+    // b against a: game 3 better, game 1 worse. c against a: three worse (p = 2/8), one level.
+    assert!(out.contains(&format!("| {b} | 4 | 62.5 %, 62.5 % | 1-1 | 1.000 | +0.0 ± ")), "{out}");
+    assert!(out.contains(&format!("| {c} | 4 | 0.0 %, 62.5 % | 0-3 | 0.250 | -62.5 ± ")), "{out}");
+    // c against the mean of a and b: 1, 0.5, 0.5 and 0.5.
+    assert!(out.contains(&format!("| {c} | 0.0 % | 62.5 % |")), "{out}");
+    assert!(out.contains("On the 4 games all runs played"), "{out}");
+    // Another bot's view of the same records: invincible scored the rest.
+    let o = run(&["compare", &a, &c, "--bot", "invincible"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains(&format!("| {c} | 4 | 100.0 %, 37.5 % | 3-0 | 0.250 |")), "{}", stdout(&o));
+
+    // Runs of the arena: one seed twice, then another seed.
+    let save = |name: &str, seed: &str| {
+        let d = dir.join(name);
+        let o = run(&[
+            "arena",
+            "invincible",
+            "random",
+            "--games",
+            "2",
+            "--nodes",
+            "2000",
+            "--seed",
+            seed,
+            "--save",
+            d.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        d.to_string_lossy().into_owned()
+    };
+    let (x, y, other) = (save("x", "9"), save("y", "9"), save("other", "10"));
+    let o = run(&["compare", &x, &y, "--bot", "random"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains(&format!("| {y} | 2 | ")), "{}", stdout(&o));
+    let o = run(&["compare", &x, &other, "--bot", "random"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("game 0: ") && stderr(&o).contains("not the same match"), "{}", stderr(&o));
+    // Records of other games than the hand-written ones: other setups too.
+    let o = run(&["compare", &a, &x, "--bot", "invincible"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not the same match"), "{}", stderr(&o));
+    // A bot that is not a player, and a file that is no record.
+    let o = run(&["compare", &x, &y, "--bot", "negamax"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("negamax is not a player"), "{}", stderr(&o));
+    std::fs::write(dir.join("y").join("zz-notes.txt"), "not a record\n").unwrap();
+    let o = run(&["compare", &x, &y, "--bot", "random"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("zz-notes.txt: line 1"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -676,24 +676,85 @@ fn plan_terms(view: &PlayerView, moves: &[Move], weight: u32, cache: &mut Belief
     let pctx = Ctx::with_replay(view, replay, &ValueRules::INVINCIBLE);
     let plans = invincible_plans(&pctx);
     let scale = 4.0 * weight as f64 / 100.0;
-    // Tactical defence's own weight, in percent of the others' (natively only while measured:
-    // the page's module has no room for it).
-    let defense = tuning::<u32>("STRATEGIST_PLAN_DEFENSE").unwrap_or(PLAN_DEFENSE).min(400);
-    let reweigh = defense != 100 && !cfg!(target_arch = "wasm32");
+    // Each plan's own weight, in percent of the others' (natively only while measured: the
+    // page's module has no room for it).
+    let own: Option<Vec<u32>> = (!cfg!(target_arch = "wasm32")).then(|| {
+        let list = tuning::<String>("STRATEGIST_PLAN_WEIGHTS").unwrap_or_default();
+        let names: Vec<&str> = plans.iter().map(|p| p.name()).collect();
+        let bad = unusable_items(&list, &names);
+        if !bad.is_empty() {
+            static WARNED: std::sync::Once = std::sync::Once::new();
+            WARNED.call_once(|| {
+                eprintln!(
+                    "STRATEGIST_PLAN_WEIGHTS: ignored {} (expected NAME=PERCENT items, names: {})",
+                    bad.join(", "),
+                    names.join(", ")
+                );
+            });
+        }
+        names.iter().map(|name| plan_weight(&list, name)).collect()
+    });
+    let reweigh = own.as_ref().is_some_and(|w| w.iter().any(|&w| w != 100));
     let terms = moves
         .iter()
         .map(|&mv| {
             let s: f64 = plans
                 .iter()
-                .map(|p| {
+                .enumerate()
+                .map(|(i, p)| {
                     let v = p.score(&pctx, mv);
-                    if reweigh && p.name() == "TacticalDefense" { v * f64::from(defense) / 100.0 } else { v }
+                    match &own {
+                        Some(w) if reweigh && w[i] != 100 => v * f64::from(w[i]) / 100.0,
+                        _ => v,
+                    }
                 })
                 .sum();
             if s.is_finite() { (s * scale).round() as i64 } else { 0 }
         })
         .collect();
     Some(terms)
+}
+
+/// One plan's weight among the plans at the root, in percent of the others' (natively only,
+/// while measured): [`PLAN_DEFENSE`] for the tactical defence (`STRATEGIST_PLAN_DEFENSE=percent`),
+/// and any plan by its name in `list`, the value of `STRATEGIST_PLAN_WEIGHTS` such as
+/// `ImmediateCapture=50,TrapPiece=200` (at most 400; a name given there overrides
+/// `STRATEGIST_PLAN_DEFENSE`; items that name no plan are ignored, with one warning on standard
+/// error). 100 for every other plan.
+///
+/// Why (session 34, docs/bots/strategist.md): the plans' terms at the root are almost all four
+/// tactical plans, valued by the belief; session 33 measured the tactical defence's weight
+/// alone, and this measures the other three each on its own.
+fn plan_weight(list: &str, name: &str) -> u32 {
+    let pct = match listed_weight(list, name) {
+        Some(pct) => pct,
+        None if name == "TacticalDefense" => tuning::<u32>("STRATEGIST_PLAN_DEFENSE").unwrap_or(PLAN_DEFENSE),
+        None => 100,
+    };
+    pct.min(400)
+}
+
+/// The percent given to plan `name` in a list such as `ImmediateCapture=50,TrapPiece=200`
+/// (the first item of that name whose percent is a whole number), if any.
+fn listed_weight(list: &str, name: &str) -> Option<u32> {
+    list.split(',').find_map(|item| {
+        let (n, pct) = item.split_once('=')?;
+        if n.trim() == name { pct.trim().parse().ok() } else { None }
+    })
+}
+
+/// The items of such a list that give no plan a weight: no `=`, a name not in `names`, or a
+/// percent that is not a whole number (empty items, as after a trailing comma, are no items).
+fn unusable_items(list: &str, names: &[&str]) -> Vec<String> {
+    list.split(',')
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+        .filter(|item| match item.split_once('=') {
+            Some((n, pct)) => !names.contains(&n.trim()) || pct.trim().parse::<u32>().is_err(),
+            None => true,
+        })
+        .map(|item| format!("{item:?}"))
+        .collect()
 }
 
 /// Our Flag (the viewer's), if it is on the board.
@@ -1188,6 +1249,29 @@ mod tests {
     use crate::ai::setupgen::random::random_position;
     use crate::rules::position::placed;
     use crate::rules::{Side, Square};
+
+    #[test]
+    fn a_plan_weight_list_gives_each_named_plan_its_percent_and_no_other() {
+        let list = "ImmediateCapture=50, TrapPiece = 200,Bad=x,TacticalAttack=";
+        assert_eq!(listed_weight(list, "ImmediateCapture"), Some(50));
+        assert_eq!(listed_weight(list, "TrapPiece"), Some(200));
+        // A name not listed, a percent that is no number and an item without a percent.
+        assert_eq!(listed_weight(list, "TacticalDefense"), None);
+        assert_eq!(listed_weight(list, "Bad"), None);
+        assert_eq!(listed_weight(list, "TacticalAttack"), None);
+        assert_eq!(listed_weight("Trap", "Trap"), None);
+        // The first item of a name counts; a prefix of a name is not the name.
+        assert_eq!(listed_weight("Trap=10,TrapPiece=30,TrapPiece=40", "TrapPiece"), Some(30));
+        // What is ignored is said: a misspelt name, a percent with a sign, an item without one.
+        let names = ["ImmediateCapture", "TrapPiece"];
+        assert_eq!(
+            unusable_items("TrapPeice=200, ImmediateCapture=200%,TrapPiece,ImmediateCapture=50,", &names),
+            vec!["\"TrapPeice=200\"", "\"ImmediateCapture=200%\"", "\"TrapPiece\""]
+        );
+        assert!(unusable_items("", &names).is_empty());
+        assert_eq!(plan_weight("TrapPiece=900", "TrapPiece"), 400);
+        assert_eq!(plan_weight("TrapPiece=30", "ImmediateCapture"), 100);
+    }
 
     #[test]
     fn a_probe_earns_what_knowing_the_piece_is_worth_to_the_officer_beside_it() {

@@ -12,6 +12,7 @@ mod arena;
 mod beliefs;
 mod bench;
 mod bots;
+mod compare;
 mod depth;
 mod perft;
 mod replay;
@@ -42,6 +43,8 @@ enum Command {
     Perft(perft::Args),
     /// Play bots against each other.
     Arena(arena::Args),
+    /// Compare runs of `arena --save` on the same games, game by game.
+    Compare(compare::Args),
     /// Many games between every pair of bots in both variants, counting panics, illegal
     /// moves, moves over budget and draws at the limits.
     Soak(soak::Args),
@@ -77,6 +80,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => replay::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Arena(a) => arena::run(a),
+        Command::Compare(a) => compare::run(a),
         Command::Soak(a) => soak::run(a),
         Command::Ucc(a) => ucc::run(a),
         Command::Bots => bots::run(),

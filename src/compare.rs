@@ -1,0 +1,400 @@
+//! Paired comparison of arena runs played on the same games (`stratagem compare`).
+//!
+//! `stratagem arena --seed S --save DIR` plays the same setups and game seeds for the same
+//! seed, so two runs of a bot (two versions, or one switch on and off) on one seed are paired
+//! game by game: each game's result for the bot in one run against its result in the other.
+//! Reading the saved records ([`read_run`]), this module counts the games each run did better
+//! and worse in, the sign test's two-sided p of those counts, the mean difference of score with
+//! its 95 % interval (paired), and, with three runs or more, each run against the mean of the
+//! others on every game and how much of the variance of a single result is the game's (the
+//! intra-class correlation).
+//!
+//! Why (session 34, docs/bots/strategist.md): the strategist's switches are measured as
+//! 200-game matches paired with one baseline run. Over ten runs of nearly the same bot on one
+//! seed, the game's share of the variance of a single result was 14 %, so one
+//! baseline run can be several points lucky or unlucky, and every switch measured against it
+//! inherits that luck. Comparing with the mean of several runs shows it.
+//!
+//! Invariants: every game of a run is keyed by its record's `Game` tag; a game compared between
+//! runs has the same setups and the bot on the same side in each (else the runs are not the
+//! same match and reading fails, saying which game and which runs); reading never panics on a
+//! bad file (the error names the file, with the record's line).
+
+use crate::rules::Side;
+use crate::rules::notation::{GameRecord, RecordStart};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// One game of a run, as the compared bot saw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunGame {
+    /// Red's and Blue's setups (the StraDoS2 strings of the record).
+    pub setups: (String, String),
+    /// The side the bot played.
+    pub side: Side,
+    /// The bot's score: 1 a win, 0.5 a draw, 0 a loss.
+    pub score: f64,
+}
+
+/// The games of one run, by game number.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    /// What the run is called in the report (its directory).
+    pub label: String,
+    /// Its games, by their `Game` tag.
+    pub games: BTreeMap<u32, RunGame>,
+}
+
+/// Why runs could not be compared.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CompareError {
+    /// A directory or file that cannot be read.
+    #[error("{path}: {message}")]
+    Io {
+        /// The path.
+        path: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// A record that cannot be read, or that lacks what the comparison needs.
+    #[error("{path}: {message}")]
+    Record {
+        /// The file.
+        path: String,
+        /// What is wrong (with the record's line where the record names one).
+        message: String,
+    },
+    /// Two runs that are not the same match.
+    #[error("game {game}: {message}")]
+    Mismatch {
+        /// The game number.
+        game: u32,
+        /// What differs, between which runs.
+        message: String,
+    },
+    /// Nothing to compare.
+    #[error("{0}")]
+    Empty(String),
+}
+
+/// Reads the records of one run (every file of `dir`, as `stratagem arena --save` writes them)
+/// with `bot`'s score in each. Every file must be a record that names `bot` as one player, with
+/// a `Game` tag (a number) and a result; a game number twice in the run is an error.
+pub fn read_run(dir: &Path, bot: &str) -> Result<Run, CompareError> {
+    let io =
+        |path: &Path, e: std::io::Error| CompareError::Io { path: path.display().to_string(), message: e.to_string() };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| io(dir, e))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file())
+        .collect();
+    files.sort();
+    let mut games = BTreeMap::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).map_err(|e| io(file, e))?;
+        let (number, game) = run_game(&text, bot)
+            .map_err(|message| CompareError::Record { path: file.display().to_string(), message })?;
+        if games.insert(number, game).is_some() {
+            return Err(CompareError::Record {
+                path: file.display().to_string(),
+                message: format!("game {number} is already in this run (another file has the same Game tag)"),
+            });
+        }
+    }
+    if games.is_empty() {
+        return Err(CompareError::Empty(format!("{}: no game records in the directory", dir.display())));
+    }
+    Ok(Run { label: dir.display().to_string(), games })
+}
+
+/// One record's game number and `bot`'s game, or what is wrong with the record.
+pub fn run_game(text: &str, bot: &str) -> Result<(u32, RunGame), String> {
+    let record = GameRecord::read(text).map_err(|e| e.to_string())?;
+    let tag = record.extra_tags.iter().find(|(k, _)| k == "Game").map(|(_, v)| v.as_str());
+    let number = match tag {
+        Some(v) => v.trim().parse::<u32>().map_err(|_| format!("the Game tag {v:?} is not a game number"))?,
+        None => return Err("no Game tag: not a record saved by `stratagem arena --save`".into()),
+    };
+    let side = match (record.red_player.as_deref(), record.blue_player.as_deref()) {
+        (Some(r), Some(b)) if r == bot && b == bot => return Err(format!("{bot} plays both sides")),
+        (Some(r), _) if r == bot => Side::Red,
+        (_, Some(b)) if b == bot => Side::Blue,
+        (r, b) => return Err(format!("{bot} is not a player (Red {r:?}, Blue {b:?})")),
+    };
+    let Some(outcome) = record.result else { return Err("the game has no result (Result \"*\")".into()) };
+    let score = match outcome.winner() {
+        Some(w) if w == side => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    };
+    let setups = match &record.start {
+        RecordStart::Setups { red, blue } => (red.to_string(), blue.to_string()),
+        RecordStart::Field { field, .. } => (field.clone(), String::new()),
+    };
+    Ok((number, RunGame { setups, side, score }))
+}
+
+/// The two-sided p of the sign test: the probability, with better and worse games equally
+/// likely, of a split at least as uneven as `better` to `worse` (exact binomial; 1 with no
+/// game that differs).
+pub fn sign_test(better: u32, worse: u32) -> f64 {
+    let n = better + worse;
+    if n == 0 {
+        return 1.0;
+    }
+    let k = better.min(worse);
+    // P(X <= k) for X ~ Binomial(n, 1/2), in logs: ln C(n, i) built up term by term.
+    let mut ln_c = 0.0f64;
+    let mut tail = 0.0f64;
+    for i in 0..=k {
+        if i > 0 {
+            ln_c += f64::from(n - i + 1).ln() - f64::from(i).ln();
+        }
+        tail += (ln_c - f64::from(n) * std::f64::consts::LN_2).exp();
+    }
+    (2.0 * tail).min(1.0)
+}
+
+/// Run `a` against run `b` on the games both played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Paired {
+    /// Games both played.
+    pub games: usize,
+    /// `a`'s total score and `b`'s on them.
+    pub scores: (f64, f64),
+    /// Games `a` did better in, and worse.
+    pub better: u32,
+    /// Games `a` did worse in.
+    pub worse: u32,
+    /// The sign test's two-sided p ([`sign_test`]).
+    pub p: f64,
+    /// `a`'s mean score minus `b`'s, per game.
+    pub diff: f64,
+    /// Half-width of the 95 % interval of `diff` (normal, from the per-game differences).
+    pub half_width: f64,
+}
+
+/// The games both runs played, checked to be the same games: the same setups and the bot on
+/// the same side. Sorted by game number.
+pub fn common_games(runs: &[&Run]) -> Result<Vec<u32>, CompareError> {
+    let Some(first) = runs.first() else { return Err(CompareError::Empty("no run to compare".into())) };
+    let mut common = Vec::new();
+    'games: for (&g, game) in &first.games {
+        for run in &runs[1..] {
+            let Some(other) = run.games.get(&g) else { continue 'games };
+            if other.setups != game.setups {
+                return Err(CompareError::Mismatch {
+                    game: g,
+                    message: format!(
+                        "{} and {} played other setups: not the same match (another seed, variant or opponent?)",
+                        first.label, run.label
+                    ),
+                });
+            }
+            if other.side != game.side {
+                return Err(CompareError::Mismatch {
+                    game: g,
+                    message: format!(
+                        "the bot played {:?} in {} and {:?} in {}",
+                        game.side, first.label, other.side, run.label
+                    ),
+                });
+            }
+        }
+        common.push(g);
+    }
+    if common.is_empty() {
+        let labels: Vec<&str> = runs.iter().map(|r| r.label.as_str()).collect();
+        return Err(CompareError::Empty(format!("no game number common to {}", labels.join(", "))));
+    }
+    Ok(common)
+}
+
+/// Run `a` against run `b` on the games both played ([`common_games`]).
+pub fn paired(a: &Run, b: &Run) -> Result<Paired, CompareError> {
+    let games = common_games(&[a, b])?;
+    let diffs: Vec<f64> = games.iter().map(|g| a.games[g].score - b.games[g].score).collect();
+    let better = diffs.iter().filter(|&&d| d > 0.0).count() as u32;
+    let worse = diffs.iter().filter(|&&d| d < 0.0).count() as u32;
+    let (mean, half_width) = mean_interval(&diffs);
+    Ok(Paired {
+        games: games.len(),
+        scores: (games.iter().map(|g| a.games[g].score).sum(), games.iter().map(|g| b.games[g].score).sum()),
+        better,
+        worse,
+        p: sign_test(better, worse),
+        diff: mean,
+        half_width,
+    })
+}
+
+/// The mean of `xs` and the half-width of its 95 % interval (normal approximation, the sample
+/// variance; 0 for fewer than two values).
+fn mean_interval(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    if xs.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mean = xs.iter().sum::<f64>() / n;
+    if xs.len() < 2 {
+        return (mean, 0.0);
+    }
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, 1.96 * (var / n).sqrt())
+}
+
+/// Several runs on the games all of them played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Consensus {
+    /// Games all played.
+    pub games: usize,
+    /// Per run: its mean score, and the mean over its games of the other runs' mean score.
+    pub runs: Vec<(f64, f64)>,
+    /// The share of the variance of a single result that is the game's (the intra-class
+    /// correlation, clamped to 0..1): 1 when every run scored alike in every game, about 0 when
+    /// the games do not matter.
+    pub game_share: f64,
+}
+
+/// Each run against the mean of the others on every game all played; at least two runs.
+pub fn consensus(runs: &[&Run]) -> Result<Consensus, CompareError> {
+    if runs.len() < 2 {
+        return Err(CompareError::Empty("a consensus needs two runs or more".into()));
+    }
+    let games = common_games(runs)?;
+    let n = runs.len() as f64;
+    let per_game: Vec<f64> = games.iter().map(|g| runs.iter().map(|r| r.games[g].score).sum::<f64>()).collect();
+    let per_run = runs
+        .iter()
+        .map(|r| {
+            let own: f64 = games.iter().map(|g| r.games[g].score).sum();
+            let others: f64 =
+                games.iter().zip(&per_game).map(|(g, total)| (total - r.games[g].score) / (n - 1.0)).sum();
+            (own / games.len() as f64, others / games.len() as f64)
+        })
+        .collect();
+    // The intra-class correlation of single results within a game (one-way analysis of
+    // variance: between-game and within-game mean squares). Not the between-game share of the
+    // sum of squares, which is about 1/k even when the game does not matter.
+    let g = games.len() as f64;
+    let grand = per_game.iter().sum::<f64>() / (g * n);
+    let between = if games.len() > 1 {
+        n * per_game.iter().map(|sum| (sum / n - grand).powi(2)).sum::<f64>() / (g - 1.0)
+    } else {
+        0.0
+    };
+    let within = games
+        .iter()
+        .zip(&per_game)
+        .map(|(game, sum)| runs.iter().map(|r| (r.games[game].score - sum / n).powi(2)).sum::<f64>())
+        .sum::<f64>()
+        / (g * (n - 1.0));
+    let denominator = between + (n - 1.0) * within;
+    let game_share = if denominator > 0.0 { ((between - within) / denominator).clamp(0.0, 1.0) } else { 1.0 };
+    Ok(Consensus { games: games.len(), runs: per_run, game_share })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(label: &str, scores: &[f64]) -> Run {
+        let games = scores
+            .iter()
+            .enumerate()
+            .map(|(i, &score)| {
+                let side = if i % 2 == 0 { Side::Red } else { Side::Blue };
+                (i as u32, RunGame { setups: (format!("R{i}"), format!("B{i}")), side, score })
+            })
+            .collect();
+        Run { label: label.into(), games }
+    }
+
+    #[test]
+    fn the_sign_test_matches_the_binomial_tails() {
+        assert_eq!(sign_test(0, 0), 1.0);
+        // 5-0: 2 / 32.
+        assert!((sign_test(5, 0) - 0.0625).abs() < 1e-12);
+        assert!((sign_test(0, 5) - 0.0625).abs() < 1e-12);
+        // 7-3: 2 × (1 + 10 + 45 + 120) / 1024.
+        assert!((sign_test(7, 3) - 352.0 / 1024.0).abs() < 1e-12);
+        // An even split is no evidence at all.
+        assert_eq!(sign_test(20, 20), 1.0);
+        // 34-57 (session 33's tactical defence ×2): about 0.02.
+        let p = sign_test(34, 57);
+        assert!(p > 0.015 && p < 0.025, "{p}");
+        // Large counts stay finite and small.
+        let p = sign_test(300, 700);
+        assert!(p > 0.0 && p < 1e-30, "{p}");
+    }
+
+    #[test]
+    fn paired_runs_count_better_and_worse_games_and_the_mean_difference() {
+        let a = run("a", &[1.0, 1.0, 0.5, 0.0, 1.0, 0.0]);
+        let b = run("b", &[1.0, 0.0, 1.0, 0.0, 0.5, 1.0]);
+        let p = paired(&a, &b).unwrap();
+        assert_eq!(p.games, 6);
+        assert_eq!((p.better, p.worse), (2, 2));
+        assert_eq!(p.scores, (3.5, 3.5));
+        assert!(p.diff.abs() < 1e-12);
+        assert!(p.half_width > 0.0);
+        // Only the games both played count.
+        let short = run("short", &[0.0, 0.0]);
+        let p = paired(&a, &short).unwrap();
+        assert_eq!((p.games, p.better, p.worse), (2, 2, 0));
+        assert!((p.diff - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn runs_of_other_setups_or_sides_are_not_compared() {
+        let a = run("a", &[1.0, 0.0]);
+        let mut b = run("b", &[1.0, 0.0]);
+        b.games.get_mut(&1).unwrap().setups.0 = "other".into();
+        let e = paired(&a, &b).unwrap_err();
+        assert!(matches!(e, CompareError::Mismatch { game: 1, .. }), "{e}");
+        assert!(e.to_string().contains("not the same match"), "{e}");
+        let mut c = run("c", &[1.0, 0.0]);
+        c.games.get_mut(&0).unwrap().side = Side::Blue;
+        let e = paired(&a, &c).unwrap_err();
+        assert!(matches!(e, CompareError::Mismatch { game: 0, .. }), "{e}");
+        let mut d = run("d", &[1.0]);
+        d.games = BTreeMap::from([(7, d.games[&0].clone())]);
+        assert!(matches!(paired(&a, &d).unwrap_err(), CompareError::Empty(_)));
+    }
+
+    #[test]
+    fn the_consensus_tells_a_lucky_run_and_how_much_the_game_decides() {
+        // Results set by the game alone: every run alike, the game explains everything.
+        let same = [run("a", &[1.0, 0.0, 1.0, 0.5]), run("b", &[1.0, 0.0, 1.0, 0.5]), run("c", &[1.0, 0.0, 1.0, 0.5])];
+        let c = consensus(&same.iter().collect::<Vec<_>>()).unwrap();
+        assert!((c.game_share - 1.0).abs() < 1e-12);
+        assert_eq!(c.runs[0], (0.625, 0.625));
+        // One run won everything where the others split: it is ahead of the others' mean.
+        let lucky = [run("a", &[1.0, 1.0, 1.0, 1.0]), run("b", &[1.0, 0.0, 1.0, 0.0]), run("c", &[0.0, 1.0, 0.0, 1.0])];
+        let c = consensus(&lucky.iter().collect::<Vec<_>>()).unwrap();
+        assert_eq!(c.runs[0], (1.0, 0.5));
+        assert_eq!(c.runs[1], (0.5, 0.75));
+        // Per game two wins and a loss: the game explains nothing of the spread.
+        assert!(c.game_share.abs() < 1e-12, "{}", c.game_share);
+        assert!(consensus(&[&lucky[0]]).is_err());
+    }
+
+    #[test]
+    fn a_record_gives_its_game_number_side_and_score_or_says_what_is_missing() {
+        let text = "[Red \"strategist\"]\n[Blue \"invincible\"]\n[Variant \"classic\"]\n\
+                    [RedSetup \"EGFGBDBMBFDEEBJDFBICGJDHLDEIHEFGIBHDDKHD\"]\n\
+                    [BlueSetup \"MBFBFGDIEFBEIHBEDJDBIEHDHJCEDFGDDGDHKLGB\"]\n\
+                    [Game \"12\"]\n[Result \"0-1\"]\n[Reason \"resignation\"]\n\n1. e4-e5 b7-b6\n0-1\n";
+        let (n, g) = run_game(text, "strategist").unwrap();
+        assert_eq!((n, g.side, g.score), (12, Side::Red, 0.0));
+        let (_, g) = run_game(text, "invincible").unwrap();
+        assert_eq!((g.side, g.score), (Side::Blue, 1.0));
+        assert!(run_game(text, "negamax").unwrap_err().contains("not a player"));
+        let e = run_game(&text.replace("[Game \"12\"]\n", ""), "strategist").unwrap_err();
+        assert!(e.contains("no Game tag"), "{e}");
+        let e = run_game(&text.replace("\"12\"", "\"twelve\""), "strategist").unwrap_err();
+        assert!(e.contains("not a game number"), "{e}");
+        let e = run_game(&text.replace("e4-e5", "e4-e7"), "strategist").unwrap_err();
+        assert!(e.contains("line 10"), "{e}");
+    }
+}

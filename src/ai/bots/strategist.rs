@@ -694,7 +694,6 @@ fn plan_terms(view: &PlayerView, moves: &[Move], weight: u32, cache: &mut Belief
         }
         names.iter().map(|name| plan_weight(&list, name)).collect()
     });
-    let reweigh = own.as_ref().is_some_and(|w| w.iter().any(|&w| w != 100));
     let terms = moves
         .iter()
         .map(|&mv| {
@@ -704,7 +703,7 @@ fn plan_terms(view: &PlayerView, moves: &[Move], weight: u32, cache: &mut Belief
                 .map(|(i, p)| {
                     let v = p.score(&pctx, mv);
                     match &own {
-                        Some(w) if reweigh && w[i] != 100 => v * f64::from(w[i]) / 100.0,
+                        Some(w) if w[i] != 100 => v * f64::from(w[i]) / 100.0,
                         _ => v,
                     }
                 })

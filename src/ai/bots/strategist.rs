@@ -65,6 +65,11 @@ pub struct StrategistConfig {
     /// Extra cost of an attack lost on a Bomb (at the root and below it), in percent of the
     /// attacker's value; default [`BOMB_COST`].
     pub bomb_cost: u32,
+    /// The belief's odds that an unknown enemy piece we attack with anything but a Miner is the
+    /// Flag, in percent of the belief's own (at the root and below it); default [`FLAG_ODDS`].
+    /// Natively only: the page's module leaves it out.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub flag_odds: u32,
     /// The enemy inside the search chooses its attacks on our pieces it has not seen by its
     /// belief about them ([`enemy_belief`]); default [`ENEMY_MODEL`]. Natively only: ignored in
     /// WebAssembly, whose module leaves the model out.
@@ -210,6 +215,8 @@ impl Default for StrategistConfig {
             inner_chance: std_inner_chance(),
             spy_exposure: std_spy_exposure(),
             bomb_cost: std_bomb_cost(),
+            #[cfg(not(target_arch = "wasm32"))]
+            flag_odds: tuning::<u32>("STRATEGIST_FLAG_ODDS").unwrap_or(FLAG_ODDS).min(100),
             enemy_model: std_enemy_model(),
             stratified: std_stratified(),
             tilt: std_tilt(),
@@ -338,6 +345,18 @@ pub const SPY_EXPOSURE: bool = false;
 /// died on Bombs a third to a half less often, but the bot scored 144-15-41 (75.8 %) against
 /// v11's 148-21-31 (32 games better, 37 worse) and lost 16 Flags to v11's 4.
 pub const BOMB_COST: u32 = 0;
+
+/// The Flag's odds in our attacks on unknown pieces by anything but a Miner, in percent of the
+/// belief's ([`StrategistConfig::flag_odds`]; session 35, docs/bots/strategist.md). Why: over
+/// v14's 200 games against `invincible` at 100 ms (seed 2051), the unmoved pieces our Marshal,
+/// General, Colonels, Majors and Captains chose to attack were believed the Flag at 3.5 % on
+/// average and were it at 1.3 % (2,163 attacks; 3.1 % where 10-30 % was believed, 224
+/// attacks), the Scouts' 6.6 % against 1.7 %, while the Miners' odds were right (33 % against
+/// 38 %, 218 attacks) and the Bomb odds right for every attacker. At 35 % the attacks came out
+/// calibrated and the officers' attacks on unmoved pieces paid, but the bot scored 79.8 % on
+/// those games (v14 80.3 % over four runs): level, so off (100: the belief's own odds); with
+/// the value of finding out at 50 % ([`PROBE`]) 82.8 % and 83.5 %, likely better, not proven.
+pub const FLAG_ODDS: u32 = 100;
 
 /// Whether the enemy inside the search chooses its attacks on our unseen pieces by its belief
 /// ([`StrategistConfig::enemy_model`]; session 12, docs/bots/strategist.md). Off: against
@@ -581,6 +600,11 @@ pub fn root_scores_with_stats(
     order.shuffle(&mut ctx.rng);
     let mut unknowns = enemy_unknowns(view, &matrix);
     unknowns.bomb_cost = config.bomb_cost;
+    // Off by default: kept out of the page's module (its size line).
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        unknowns.flag_odds = config.flag_odds;
+    }
     // Off by default: kept out of the page's module (its size line).
     let stratum = if config.stratum && !cfg!(target_arch = "wasm32") {
         miner_stratum(view, &unknowns, config.search.threat)
@@ -944,6 +968,10 @@ fn root_chance(view: &PlayerView, unknowns: &Unknowns, mv: Move, base: i32, bomb
     let mut probs = [0.0; 12];
     for (p, &q) in probs.iter_mut().zip(&unknowns.probs[def.index()]) {
         *p = q as f64;
+    }
+    if !cfg!(target_arch = "wasm32") {
+        // Off by default: kept out of the page's module (its size line).
+        probs[PieceKind::Flag.index()] *= unknowns.flag_factor(attacker) as f64;
     }
     Some(RootChance { attacker, probs, bomb_cost: unknowns.bomb_cost, base, bomb_secret })
 }

@@ -249,12 +249,39 @@ pub struct Unknowns {
     /// Extra cost of an attack lost on a Bomb, in percent of the attacker's value
     /// ([`RootChance::bomb_cost`]).
     pub bomb_cost: u32,
+    /// The Flag's odds in an attack by anything but a Miner, in percent of the belief's
+    /// ([`Unknowns::flag_factor`]; 100: the belief's own). Natively only: off by default, and
+    /// the page's module is held under its size line.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub flag_odds: u32,
 }
 
 impl Unknowns {
     /// No enemy piece unknown yet (fill [`Unknowns::probs`]).
     pub fn new(us: Side) -> Unknowns {
-        Unknowns { us, probs: vec![[0.0; 12]; PieceId::COUNT], bomb_cost: 0 }
+        Unknowns {
+            us,
+            probs: vec![[0.0; 12]; PieceId::COUNT],
+            bomb_cost: 0,
+            #[cfg(not(target_arch = "wasm32"))]
+            flag_odds: 100,
+        }
+    }
+
+    /// The factor on the belief's Flag odds in an attack by `attacker`: [`Unknowns::flag_odds`]
+    /// percent for anything but a Miner, 1 for a Miner.
+    ///
+    /// Why (docs/bots/strategist.md, session 35): the belief's Flag odds of the pieces the
+    /// search chose to attack were about three times what the attacks found, except for the
+    /// Miners', which were right; the other weights are left as they are, so the odds taken
+    /// from the Flag go to every other kind in proportion.
+    pub fn flag_factor(&self, attacker: PieceKind) -> f32 {
+        #[cfg(not(target_arch = "wasm32"))]
+        if attacker != PieceKind::Miner {
+            return self.flag_odds as f32 / 100.0;
+        }
+        let _ = attacker;
+        1.0
     }
 
     /// Sets the belief about `id` (any non-negative weights; normalised here; all zero or not
@@ -482,6 +509,13 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             }
             if d.scout_known {
                 p = 1.0;
+            }
+            // Off by default: kept out of the page's module (its size line).
+            if k == PieceKind::Flag && !cfg!(target_arch = "wasm32") {
+                p *= u.flag_factor(a.kind);
+                if p <= 0.0 {
+                    continue;
+                }
             }
             let vd = theirs[k.index()];
             let hd = values.unseen_extra(u.us.opponent(), k);
@@ -2222,6 +2256,53 @@ mod tests {
         u.bomb_cost = 50;
         let s = Searcher::new(&mut ctx, &mut table, &pos).with_unknowns(u);
         assert_eq!(s.chance_leaf(&pos, mv, &mut None), Some(lost - major / 2));
+    }
+
+    #[test]
+    fn the_flag_odds_scale_the_flag_in_attacks_by_anything_but_a_miner() {
+        // Red's Major on b4 and Miner on a5 can both take the piece on b5, believed the Flag or
+        // a Sergeant at even odds. At the belief's own odds the Flag weighs half; at 50 % of
+        // them a third (0.25 against 0.5); at 0 the leaf is a Sergeant's capture. The Miner's
+        // attack keeps the belief's odds whatever the setting.
+        let sq = |name: &str| crate::rules::Square::parse(name).unwrap();
+        let pos = placed(&[
+            ("a1", Side::Red, PieceKind::Flag),
+            ("b4", Side::Red, PieceKind::Major),
+            ("a5", Side::Red, PieceKind::Miner),
+            ("b5", Side::Blue, PieceKind::Sergeant),
+            ("j10", Side::Blue, PieceKind::Flag),
+            ("e10", Side::Blue, PieceKind::Scout),
+        ]);
+        let target = pos.piece_at(sq("b5")).unwrap();
+        let clock = FrozenClock;
+        let mut sink = |_: &crate::ai::Progress| {};
+        let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
+        let mut table = Table::new(12);
+        let (major, miner) = (Move { from: sq("b4"), to: sq("b5") }, Move { from: sq("a5"), to: sq("b5") });
+        let mut leaf = |odds: u32, belief: &[(PieceKind, f64)], mv: Move| {
+            let mut u = Unknowns::new(Side::Red);
+            u.flag_odds = odds;
+            u.set(target, probs(belief));
+            let s = Searcher::new(&mut ctx, &mut table, &pos).with_unknowns(u);
+            s.chance_leaf(&pos, mv, &mut None).unwrap()
+        };
+        let even = [(PieceKind::Flag, 0.5), (PieceKind::Sergeant, 0.5)];
+        let third = [(PieceKind::Flag, 1.0 / 3.0), (PieceKind::Sergeant, 2.0 / 3.0)];
+        let sergeant = [(PieceKind::Sergeant, 1.0)];
+        for mv in [major, miner] {
+            let (whole, taken) = (leaf(100, &even, mv), leaf(100, &sergeant, mv));
+            assert!(whole > taken + 100, "the Flag's odds are worth a lot: {whole} against {taken}");
+            if mv == miner {
+                assert_eq!(leaf(50, &even, mv), whole, "a Miner's attack keeps the belief's odds");
+                assert_eq!(leaf(0, &even, mv), whole, "a Miner's attack keeps the belief's odds");
+            } else {
+                let half = leaf(50, &even, mv);
+                assert!((half - leaf(100, &third, mv)).abs() <= 1, "half the odds: {half}");
+                assert!(taken < half && half < whole, "{taken} < {half} < {whole}");
+                assert_eq!(leaf(0, &even, mv), taken, "no odds: the Sergeant's capture");
+            }
+        }
+        assert_eq!(Unknowns::new(Side::Red).flag_factor(PieceKind::Major), 1.0, "off by default");
     }
 
     /// Plain negamax where the enemy chooses its attacks on our unseen pieces by its belief

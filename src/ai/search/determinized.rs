@@ -513,9 +513,6 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             // Off by default: kept out of the page's module (its size line).
             if k == PieceKind::Flag && !cfg!(target_arch = "wasm32") {
                 p *= u.flag_factor(a.kind);
-                if p <= 0.0 {
-                    continue;
-                }
             }
             let vd = theirs[k.index()];
             let hd = values.unseen_extra(u.us.opponent(), k);

@@ -8,7 +8,8 @@
 //! test binary fails); `think` returns a legal move of the view it is given, at every level;
 //! for levels whose bot splits its move among workers, `thinkPart` of worker 0 combined alone
 //! by `combineParts` is the bot's own move (same seed and node budget), and two workers' parts
-//! combine to a legal move.
+//! combine to a legal move; the page's strategist carries v15's two terms (the calibrated Flag
+//! odds and the value of finding out), which change its root scores as they do natively.
 //! Natively this file compiles to nothing.
 #![cfg(target_arch = "wasm32")]
 
@@ -357,4 +358,50 @@ fn parts_refuse_bad_input_with_errors() {
     assert!(msg.contains("every worker failed"), "{msg}");
     let msg = error_message(combine_parts(view, &id, JsValue::from_str("[]"), 0.0).unwrap_err());
     assert!(msg.contains("array"), "{msg}");
+}
+
+#[wasm_bindgen_test]
+fn the_pages_strategist_weighs_the_flag_odds_and_the_value_of_finding_out() {
+    // v15 (docs/bots/strategist.md, session 36): the page plays the arena's bot, so both of
+    // its terms must be live in this module, not compiled out of it as measured switches are.
+    // Along a game between strategists (node budget, frozen clock): the value of finding out
+    // raises some attack on an unknown enemy piece above its score with the term off, and the
+    // calibrated Flag odds change some attack's score against the belief's own odds.
+    use stratagem::ai::belief::matrix::BeliefCache;
+    use stratagem::ai::bots::strategist::{FLAG_ODDS, PROBE, StrategistBot, StrategistConfig, combine, root_scores};
+    use stratagem::ai::{Bot, SearchContext, rng_from_seed};
+    use stratagem::rules::{Position, Variant};
+    let default = StrategistConfig::default();
+    assert_eq!((default.flag_odds, default.probe), (FLAG_ODDS, PROBE));
+    let mut rng = rng_from_seed(36);
+    let mut bot = StrategistBot::new();
+    let (red, blue) = (bot.setup(Variant::Classic, &mut rng), bot.setup(Variant::Classic, &mut rng));
+    let mut pos = Position::new(Rules::for_variant(Variant::Classic), &red, &blue);
+    let (mut probe_paid, mut flag_weighed) = (0, 0);
+    for ply in 0..300u64 {
+        if pos.outcome().is_some() || (probe_paid > 0 && flag_weighed > 0) {
+            break;
+        }
+        let view = PlayerView::new(&pos, pos.to_move());
+        let scores: Vec<_> =
+            [default, StrategistConfig { probe: 0, ..default }, StrategistConfig { flag_odds: 100, ..default }]
+                .into_iter()
+                .map(|config| {
+                    let mut progress = |_: &Progress| {};
+                    let mut ctx = SearchContext::new(Budget::nodes(1_500), &FrozenClock, ply, &mut progress);
+                    root_scores(&view, &mut ctx, config, &mut BeliefCache::new())
+                })
+                .collect();
+        for (i, mv) in scores[0].0.iter().enumerate() {
+            let blind = view.piece_at(mv.to).is_some_and(|d| d.side() != view.side() && view.kind(d).is_none());
+            if !blind {
+                continue;
+            }
+            probe_paid += u32::from(scores[0].1[i] > scores[1].1[i] + 1);
+            flag_weighed += u32::from(scores[0].1[i] != scores[2].1[i]);
+        }
+        pos.play(combine(&scores[..1]).unwrap()).unwrap();
+    }
+    assert!(probe_paid > 0, "no attack on an unknown piece was paid for what it tells");
+    assert!(flag_weighed > 0, "the Flag odds changed no attack's score");
 }

@@ -67,8 +67,6 @@ pub struct StrategistConfig {
     pub bomb_cost: u32,
     /// The belief's odds that an unknown enemy piece we attack with anything but a Miner is the
     /// Flag, in percent of the belief's own (at the root and below it); default [`FLAG_ODDS`].
-    /// Natively only: the page's module leaves it out.
-    #[cfg(not(target_arch = "wasm32"))]
     pub flag_odds: u32,
     /// The enemy inside the search chooses its attacks on our pieces it has not seen by its
     /// belief about them ([`enemy_belief`]); default [`ENEMY_MODEL`]. Natively only: ignored in
@@ -91,7 +89,7 @@ pub struct StrategistConfig {
     /// The value of finding out, in percent ([`probe_terms`]): a root attack on an enemy piece
     /// we do not know earns this share of the most that knowing its kind is worth to any other
     /// piece of ours within [`StrategistConfig::probe_reach`] of it; 0 (default [`PROBE`])
-    /// leaves it out. Natively only.
+    /// leaves it out.
     pub probe: u32,
     /// How near (Manhattan distance) to the attacked piece our pieces count for
     /// [`StrategistConfig::probe`]; default [`PROBE_REACH`].
@@ -215,7 +213,6 @@ impl Default for StrategistConfig {
             inner_chance: std_inner_chance(),
             spy_exposure: std_spy_exposure(),
             bomb_cost: std_bomb_cost(),
-            #[cfg(not(target_arch = "wasm32"))]
             flag_odds: tuning::<u32>("STRATEGIST_FLAG_ODDS").unwrap_or(FLAG_ODDS).min(100),
             enemy_model: std_enemy_model(),
             stratified: std_stratified(),
@@ -354,9 +351,10 @@ pub const BOMB_COST: u32 = 0;
 /// attacks), the Scouts' 6.6 % against 1.7 %, while the Miners' odds were right (33 % against
 /// 38 %, 218 attacks) and the Bomb odds right for every attacker. At 35 % the attacks came out
 /// calibrated and the officers' attacks on unmoved pieces paid, but the bot scored 79.8 % on
-/// those games (v14 80.3 % over four runs): level, so off (100: the belief's own odds); with
-/// the value of finding out at 50 % ([`PROBE`]) 82.8 % and 83.5 %, likely better, not proven.
-pub const FLAG_ODDS: u32 = 100;
+/// those games (v14 80.3 % over four runs): level alone; with the value of finding out at 50 %
+/// ([`PROBE`]) 82.8 % and 83.5 %. Session 36 adopted the pair as v15 after a fresh seed and
+/// the Perspecto bots (docs/bots/strategist.md, "Session 36"); 100 is the belief's own odds.
+pub const FLAG_ODDS: u32 = 35;
 
 /// Whether the enemy inside the search chooses its attacks on our unseen pieces by its belief
 /// ([`StrategistConfig::enemy_model`]; session 12, docs/bots/strategist.md). Off: against
@@ -469,8 +467,10 @@ pub const BOMB_SECRET: i32 = 0;
 pub const UTILITY: Utility = Utility { scale: 0, center: 0, linear: 50 };
 
 /// The value of finding out, in percent ([`StrategistConfig::probe`]; session 27,
-/// docs/bots/strategist.md). Off while it is measured.
-pub const PROBE: u32 = 0;
+/// docs/bots/strategist.md). 50 with the calibrated Flag odds ([`FLAG_ODDS`]) since v15
+/// (session 36): what a cheap piece's attack tells our officers nearby is what pays for it, now
+/// that a Flag it rarely finds no longer does; 0 leaves it out.
+pub const PROBE: u32 = 50;
 
 /// Where the belief about the enemy's Flag (and Bombs) comes from
 /// ([`StrategistConfig::library`]; session 27, docs/bots/strategist.md). Off while it is
@@ -566,7 +566,8 @@ pub fn root_scores_with_stats(
             // A whole human layout of Bombs and Flag, then the movable kinds from the rows.
             let layout = post.sample(&mut ctx.rng);
             layout_matrix(view, &matrix, layout, marginals, LAYOUT_SOFT).sample(view, &mut ctx.rng)
-        } else if config.proposals > 1 {
+        } else if config.proposals > 1 && !cfg!(target_arch = "wasm32") {
+            // Off (`PROPOSALS` = 1): natively only, out of the page's module (its size line).
             matrix.sample_joint(view, &mut ctx.rng, config.proposals)
         } else {
             matrix.sample(view, &mut ctx.rng)
@@ -576,7 +577,8 @@ pub fn root_scores_with_stats(
     };
     let armies = config.armies(&ctx.budget);
     let mut samples: Vec<Position> = Vec::with_capacity(armies);
-    if config.stratified && config.proposals <= 1 && layouts.is_none() {
+    // Off (`STRATIFIED`): natively only, out of the page's module (its size line).
+    if config.stratified && !cfg!(target_arch = "wasm32") && config.proposals <= 1 && layouts.is_none() {
         // All at once (a few microseconds each): the strata are shared out over the whole set.
         if let Ok(drawn) = matrix.sample_stratified(view, &mut ctx.rng, armies) {
             ctx.add_nodes(drawn.len() as u64);
@@ -600,11 +602,7 @@ pub fn root_scores_with_stats(
     order.shuffle(&mut ctx.rng);
     let mut unknowns = enemy_unknowns(view, &matrix);
     unknowns.bomb_cost = config.bomb_cost;
-    // Off by default: kept out of the page's module (its size line).
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        unknowns.flag_odds = config.flag_odds;
-    }
+    unknowns.flag_odds = config.flag_odds;
     // Off by default: kept out of the page's module (its size line).
     let stratum = if config.stratum && !cfg!(target_arch = "wasm32") {
         miner_stratum(view, &unknowns, config.search.threat)
@@ -644,9 +642,7 @@ pub fn root_scores_with_stats(
     };
     // The plans before the search, so that a time budget covers them too.
     let plans = plan_terms(view, &moves, config.plans, cache);
-    // Natively only: left out of the page's module.
-    let probes = (config.probe > 0 && !cfg!(target_arch = "wasm32"))
-        .then(|| probe_terms(view, &unknowns, &moves, config.probe, config.probe_reach));
+    let probes = (config.probe > 0).then(|| probe_terms(view, &unknowns, &moves, config.probe, config.probe_reach));
     let guess = if config.flag_guess { enemy_flag_guess(view, cache) } else { None };
     let mut more = draw;
     // Natively only (see `Searcher::enemy_choice`): left out of the page's module.
@@ -915,45 +911,43 @@ fn miner_stratum(view: &PlayerView, unknowns: &Unknowns, radius: i32) -> Option<
 /// the attack itself risks and wins; this adds what the others learn.
 fn probe_terms(view: &PlayerView, unknowns: &Unknowns, moves: &[Move], percent: u32, reach: i32) -> Vec<i64> {
     use crate::ai::eval::material::piece_value;
+    // Plain loops over the few attacks on unknown pieces: the page's module carries this, and
+    // it has little room (BENCHMARKS.md, session 36).
     let us = view.side();
-    let ours: Vec<(PieceId, PieceKind, crate::rules::Square)> = view
-        .pieces_of(us)
-        .filter_map(|id| view.kind(id).filter(|k| k.is_movable()).map(|k| (id, k, view.piece(id).square)))
-        .collect();
-    moves
-        .iter()
-        .map(|mv| {
-            let Some(def) = view.piece_at(mv.to).filter(|d| d.side() != us && view.kind(*d).is_none()) else {
-                return 0;
-            };
-            let mover = view.piece_at(mv.from);
-            let probs = &unknowns.probs[def.index()];
-            let total: f64 = probs.iter().map(|&p| f64::from(p)).sum();
-            if total <= 0.0 {
-                return 0;
+    let mut out = vec![0; moves.len()];
+    for (slot, mv) in out.iter_mut().zip(moves) {
+        let Some(def) = view.piece_at(mv.to).filter(|d| d.side() != us && view.kind(*d).is_none()) else {
+            continue;
+        };
+        let probs = &unknowns.probs[def.index()];
+        let total: f64 = probs.iter().map(|&p| f64::from(p)).sum();
+        if total <= 0.0 {
+            continue;
+        }
+        let mover = view.piece_at(mv.from);
+        let mut best = 0.0f64;
+        for id in view.pieces_of(us) {
+            let Some(k) = view.kind(id).filter(|k| k.is_movable()) else { continue };
+            if Some(id) == mover || crate::ai::plans::manhattan(view.piece(id).square, mv.to) > reach {
+                continue;
             }
-            let mut best = 0.0f64;
-            for &(id, k, sq) in &ours {
-                if Some(id) == mover || crate::ai::plans::manhattan(sq, mv.to) > reach {
+            let (mut win, mut loss) = (0.0, 0.0);
+            for d in PieceKind::ALL {
+                let p = f64::from(probs[d.index()]) / total;
+                if p <= 0.0 {
                     continue;
                 }
-                let (mut win, mut loss) = (0.0, 0.0);
-                for d in PieceKind::ALL {
-                    let p = f64::from(probs[d.index()]) / total;
-                    if p <= 0.0 {
-                        continue;
-                    }
-                    match battle(k, d) {
-                        Battle::AttackerWins => win += p * f64::from(piece_value(d)),
-                        Battle::BothRemoved => loss += p * f64::from((piece_value(k) - piece_value(d)).max(0)),
-                        Battle::DefenderWins => loss += p * f64::from(piece_value(k)),
-                    }
+                match battle(k, d) {
+                    Battle::AttackerWins => win += p * f64::from(piece_value(d)),
+                    Battle::BothRemoved => loss += p * f64::from((piece_value(k) - piece_value(d)).max(0)),
+                    Battle::DefenderWins => loss += p * f64::from(piece_value(k)),
                 }
-                best = best.max(win.min(loss));
             }
-            (best * f64::from(percent) / 100.0).round() as i64
-        })
-        .collect()
+            best = best.max(win.min(loss));
+        }
+        *slot = (best * f64::from(percent) / 100.0).round() as i64;
+    }
+    out
 }
 
 /// `mv` as a chance node at the root if it attacks an enemy piece whose kind `view` does not
@@ -969,10 +963,7 @@ fn root_chance(view: &PlayerView, unknowns: &Unknowns, mv: Move, base: i32, bomb
     for (p, &q) in probs.iter_mut().zip(&unknowns.probs[def.index()]) {
         *p = q as f64;
     }
-    if !cfg!(target_arch = "wasm32") {
-        // Off by default: kept out of the page's module (its size line).
-        probs[PieceKind::Flag.index()] *= unknowns.flag_factor(attacker) as f64;
-    }
+    probs[PieceKind::Flag.index()] *= unknowns.flag_factor(attacker) as f64;
     Some(RootChance { attacker, probs, bomb_cost: unknowns.bomb_cost, base, bomb_secret })
 }
 

@@ -250,22 +250,14 @@ pub struct Unknowns {
     /// ([`RootChance::bomb_cost`]).
     pub bomb_cost: u32,
     /// The Flag's odds in an attack by anything but a Miner, in percent of the belief's
-    /// ([`Unknowns::flag_factor`]; 100: the belief's own). Natively only: off by default, and
-    /// the page's module is held under its size line.
-    #[cfg(not(target_arch = "wasm32"))]
+    /// ([`Unknowns::flag_factor`]; 100: the belief's own).
     pub flag_odds: u32,
 }
 
 impl Unknowns {
     /// No enemy piece unknown yet (fill [`Unknowns::probs`]).
     pub fn new(us: Side) -> Unknowns {
-        Unknowns {
-            us,
-            probs: vec![[0.0; 12]; PieceId::COUNT],
-            bomb_cost: 0,
-            #[cfg(not(target_arch = "wasm32"))]
-            flag_odds: 100,
-        }
+        Unknowns { us, probs: vec![[0.0; 12]; PieceId::COUNT], bomb_cost: 0, flag_odds: 100 }
     }
 
     /// The factor on the belief's Flag odds in an attack by `attacker`: [`Unknowns::flag_odds`]
@@ -276,12 +268,7 @@ impl Unknowns {
     /// Miners', which were right; the other weights are left as they are, so the odds taken
     /// from the Flag go to every other kind in proportion.
     pub fn flag_factor(&self, attacker: PieceKind) -> f32 {
-        #[cfg(not(target_arch = "wasm32"))]
-        if attacker != PieceKind::Miner {
-            return self.flag_odds as f32 / 100.0;
-        }
-        let _ = attacker;
-        1.0
+        if attacker == PieceKind::Miner { 1.0 } else { self.flag_odds as f32 / 100.0 }
     }
 
     /// Sets the belief about `id` (any non-negative weights; normalised here; all zero or not
@@ -510,8 +497,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             if d.scout_known {
                 p = 1.0;
             }
-            // Off by default: kept out of the page's module (its size line).
-            if k == PieceKind::Flag && !cfg!(target_arch = "wasm32") {
+            if k == PieceKind::Flag {
                 p *= u.flag_factor(a.kind);
             }
             let vd = theirs[k.index()];

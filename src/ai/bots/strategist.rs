@@ -53,7 +53,8 @@ pub struct StrategistConfig {
     /// Proposals per sampled army: 1 draws each army by the belief matrix's sequential draw
     /// ([`BeliefMatrix::sample`]); more draw it from the joint law of the matrix's rows by
     /// sampling-importance-resampling over that many draws ([`BeliefMatrix::sample_joint`]).
-    /// Default [`PROPOSALS`].
+    /// Default [`PROPOSALS`]. Natively only: WebAssembly always draws sequentially, and its
+    /// module leaves the joint draw out (its size line, session 36).
     pub proposals: usize,
     /// Below the root, value our attacks on enemy pieces we do not know as chance leaves over
     /// the belief ([`crate::ai::search::determinized::Searcher::with_unknowns`]); default
@@ -74,7 +75,8 @@ pub struct StrategistConfig {
     pub enemy_model: bool,
     /// Draw the move's armies together with stratified uniforms
     /// ([`BeliefMatrix::sample_stratified`]) rather than one by one; default [`STRATIFIED`].
-    /// Only with [`StrategistConfig::proposals`] = 1 (the joint draw keeps its own).
+    /// Only with [`StrategistConfig::proposals`] = 1 (the joint draw keeps its own). Natively
+    /// only: WebAssembly ignores it, and its module leaves the stratified draw out (session 36).
     pub stratified: bool,
     /// The tilt of moved unknown enemy pieces towards the stronger kinds, in hundredths
     /// ([`crate::ai::belief::matrix::PublicReplay::matrix_tilted`]): in the armies drawn, the
@@ -88,8 +90,8 @@ pub struct StrategistConfig {
     pub stratum: bool,
     /// The value of finding out, in percent ([`probe_terms`]): a root attack on an enemy piece
     /// we do not know earns this share of the most that knowing its kind is worth to any other
-    /// piece of ours within [`StrategistConfig::probe_reach`] of it; 0 (default [`PROBE`])
-    /// leaves it out.
+    /// piece of ours within [`StrategistConfig::probe_reach`] of it; default [`PROBE`] (50
+    /// since v15); 0 leaves it out.
     pub probe: u32,
     /// How near (Manhattan distance) to the attacked piece our pieces count for
     /// [`StrategistConfig::probe`]; default [`PROBE_REACH`].

@@ -2285,7 +2285,7 @@ mod tests {
                 assert_eq!(leaf(0, &even, mv), taken, "no odds: the Sergeant's capture");
             }
         }
-        assert_eq!(Unknowns::new(Side::Red).flag_factor(PieceKind::Major), 1.0, "off by default");
+        assert_eq!(Unknowns::new(Side::Red).flag_factor(PieceKind::Major), 1.0, "new keeps the belief's odds");
     }
 
     /// Plain negamax where the enemy chooses its attacks on our unseen pieces by its belief

@@ -15,13 +15,21 @@
 //! baseline run can be several points lucky or unlucky, and every switch measured against it
 //! inherits that luck. Comparing with the mean of several runs shows it.
 //!
+//! Each run's games are also read for how they ended ([`End`]) and where the bot's material
+//! went ([`Attrition`]: what enemy pieces it knew took, what pieces it did not know took, what
+//! its own attacks lost), by replaying the record through the engine. Why (session 37): the
+//! ladder's "how the strategist lost or drew" column was counted by throwaway scripts, and the
+//! reading that the games lost to `invincible` are lost to its known pieces taking ours needs
+//! the pieces' public state before each attack, which only a replay has.
+//!
 //! Invariants: every game of a run is keyed by its record's `Game` tag; a game compared between
 //! runs has the same setups and the bot on the same side in each (else the runs are not the
 //! same match and reading fails, saying which game and which runs); reading never panics on a
 //! bad file (the error names the file, with the record's line).
 
-use crate::rules::Side;
+use crate::ai::eval::material::piece_value;
 use crate::rules::notation::{GameRecord, RecordStart};
+use crate::rules::{Battle, DrawReason, Outcome, PieceKind, Side, WinReason};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -34,6 +42,124 @@ pub struct RunGame {
     pub side: Side,
     /// The bot's score: 1 a win, 0.5 a draw, 0 a loss.
     pub score: f64,
+    /// How the game ended.
+    pub end: End,
+    /// Where the material went, from the bot's side.
+    pub attrition: Attrition,
+}
+
+/// How a game ended, in the words of the ladder's tables ("Flag", "no movable piece", ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum End {
+    /// A side's Flag was taken.
+    Flag,
+    /// A side, to move, had no movable piece.
+    NoMovablePiece,
+    /// A side, to move, had movable pieces and no legal move.
+    NoLegalMove,
+    /// A side resigned.
+    Resignation,
+    /// A side forfeited (time or absence).
+    Forfeit,
+    /// Drawn: too many plies without an attack.
+    NoAttackLimit,
+    /// Drawn: the ply limit.
+    MovesLimit,
+    /// Drawn: neither side could move.
+    NeitherCanMove,
+    /// Drawn by agreement.
+    Agreed,
+}
+
+impl End {
+    /// The end of `outcome`.
+    pub fn of(outcome: Outcome) -> End {
+        match outcome {
+            Outcome::Win { reason, .. } => match reason {
+                WinReason::FlagCaptured => End::Flag,
+                WinReason::NoMovablePieces => End::NoMovablePiece,
+                WinReason::NoLegalMove => End::NoLegalMove,
+                WinReason::Resignation => End::Resignation,
+                WinReason::Forfeit => End::Forfeit,
+            },
+            Outcome::Draw { reason } => match reason {
+                DrawReason::NoAttackLimit => End::NoAttackLimit,
+                DrawReason::MovesLimit => End::MovesLimit,
+                DrawReason::NeitherCanMove => End::NeitherCanMove,
+                DrawReason::Agreed => End::Agreed,
+            },
+        }
+    }
+
+    /// Its name in a table.
+    pub fn text(self) -> &'static str {
+        match self {
+            End::Flag => "Flag",
+            End::NoMovablePiece => "no movable piece",
+            End::NoLegalMove => "no legal move",
+            End::Resignation => "resignation",
+            End::Forfeit => "forfeit",
+            End::NoAttackLimit => "no-attack limit",
+            End::MovesLimit => "move limit",
+            End::NeitherCanMove => "neither can move",
+            End::Agreed => "agreed",
+        }
+    }
+}
+
+/// Where one game's material went, from the bot's side, in the piece values of
+/// `ai::eval::material` (the Flag at 0). "Known" is public: the piece had been in a battle or
+/// had moved as only a Scout can before the attack, so both players knew its kind. A battle
+/// where both pieces fall counts on both sides.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Attrition {
+    /// Ours taken by enemy attackers whose kind was known.
+    pub to_known: i32,
+    /// Ours taken by enemy attackers whose kind was not known.
+    pub to_unknown: i32,
+    /// Ours lost attacking a Bomb.
+    pub on_bombs: i32,
+    /// Ours lost attacking anything else (the defender won or both fell).
+    pub attacking: i32,
+    /// The enemy's pieces taken, by our attacks or by its attacks failing.
+    pub taken: i32,
+}
+
+impl Attrition {
+    /// The account of the game `record` from `side`'s seat, by replaying it; `None` if the
+    /// record's start or a move does not replay (reading the record checks that first).
+    pub fn of(record: &GameRecord, side: Side) -> Option<Attrition> {
+        let mut pos = record.start_position().ok()?;
+        let mut a = Attrition::default();
+        for &mv in &record.moves {
+            let mover = pos.piece_at(mv.from)?;
+            let known = {
+                let p = pos.piece(mover);
+                p.revealed || p.scout_known
+            };
+            let report = pos.play(mv).ok()?;
+            let Some(b) = report.battle else { continue };
+            let (att, def) = (piece_value(b.attacker_kind), piece_value(b.defender_kind));
+            let attacker_falls = matches!(b.result, Battle::DefenderWins | Battle::BothRemoved);
+            let defender_falls = matches!(b.result, Battle::AttackerWins | Battle::BothRemoved);
+            if report.side == side {
+                if attacker_falls {
+                    if b.defender_kind == PieceKind::Bomb { a.on_bombs += att } else { a.attacking += att }
+                }
+                if defender_falls {
+                    a.taken += def;
+                }
+            } else {
+                if defender_falls {
+                    if known { a.to_known += def } else { a.to_unknown += def }
+                }
+                if attacker_falls {
+                    a.taken += att;
+                }
+            }
+        }
+        Some(a)
+    }
 }
 
 /// The games of one run, by game number.
@@ -122,6 +248,7 @@ pub fn run_game(text: &str, bot: &str) -> Result<(u32, RunGame), String> {
         (r, b) => return Err(format!("{bot} is not a player (Red {r:?}, Blue {b:?})")),
     };
     let Some(outcome) = record.result else { return Err("the game has no result (Result \"*\")".into()) };
+    let attrition = Attrition::of(&record, side).ok_or("the record's moves do not replay from its start")?;
     let score = match outcome.winner() {
         Some(w) if w == side => 1.0,
         Some(_) => 0.0,
@@ -131,7 +258,7 @@ pub fn run_game(text: &str, bot: &str) -> Result<(u32, RunGame), String> {
         RecordStart::Setups { red, blue } => (red.to_string(), blue.to_string()),
         RecordStart::Field { field, .. } => (field.clone(), String::new()),
     };
-    Ok((number, RunGame { setups, side, score }))
+    Ok((number, RunGame { setups, side, score, end: End::of(outcome), attrition }))
 }
 
 /// The two-sided p of the sign test: the probability, with better and worse games equally
@@ -294,6 +421,64 @@ pub fn consensus(runs: &[&Run]) -> Result<Consensus, CompareError> {
     Ok(Consensus { games: games.len(), runs: per_run, game_share })
 }
 
+/// A run's games by the bot's result: won, drawn, lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Result3 {
+    /// The bot won.
+    Won,
+    /// Drawn.
+    Drawn,
+    /// The bot lost.
+    Lost,
+}
+
+impl Result3 {
+    /// The result of a score (1, 0.5, 0).
+    pub fn of(score: f64) -> Result3 {
+        if score > 0.75 {
+            Result3::Won
+        } else if score > 0.25 {
+            Result3::Drawn
+        } else {
+            Result3::Lost
+        }
+    }
+
+    /// Its name in a table.
+    pub fn text(self) -> &'static str {
+        match self {
+            Result3::Won => "won",
+            Result3::Drawn => "drawn",
+            Result3::Lost => "lost",
+        }
+    }
+}
+
+/// How many of `run`'s games ended each way, by the bot's result.
+pub fn ends(run: &Run) -> BTreeMap<(Result3, End), usize> {
+    let mut out = BTreeMap::new();
+    for g in run.games.values() {
+        *out.entry((Result3::of(g.score), g.end)).or_insert(0) += 1;
+    }
+    out
+}
+
+/// `run`'s games by the bot's result: how many, and their [`Attrition`] summed.
+pub fn attrition(run: &Run) -> BTreeMap<Result3, (usize, Attrition)> {
+    let mut out: BTreeMap<Result3, (usize, Attrition)> = BTreeMap::new();
+    for g in run.games.values() {
+        let (n, sum) = out.entry(Result3::of(g.score)).or_default();
+        *n += 1;
+        let a = g.attrition;
+        sum.to_known += a.to_known;
+        sum.to_unknown += a.to_unknown;
+        sum.on_bombs += a.on_bombs;
+        sum.attacking += a.attacking;
+        sum.taken += a.taken;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -304,7 +489,15 @@ mod tests {
             .enumerate()
             .map(|(i, &score)| {
                 let side = if i % 2 == 0 { Side::Red } else { Side::Blue };
-                (i as u32, RunGame { setups: (format!("R{i}"), format!("B{i}")), side, score })
+                let end = if score == 0.5 { End::NoAttackLimit } else { End::Flag };
+                let game = RunGame {
+                    setups: (format!("R{i}"), format!("B{i}")),
+                    side,
+                    score,
+                    end,
+                    attrition: Attrition::default(),
+                };
+                (i as u32, game)
             })
             .collect();
         Run { label: label.into(), games }
@@ -396,5 +589,27 @@ mod tests {
         assert!(e.contains("not a game number"), "{e}");
         let e = run_game(&text.replace("e4-e5", "e4-e7"), "strategist").unwrap_err();
         assert!(e.contains("line 10"), "{e}");
+    }
+
+    /// The account of a hand-made game from a field: every kind of loss once, a Scout known
+    /// by its long move, and both sides' accounts of the same battles.
+    #[test]
+    fn attrition_counts_each_loss_by_who_struck_and_what_was_known() {
+        // Red: Flag a1, Spy b1, Scout j1, Colonel f3, Lieutenant f4, Major e4, Sergeant f5,
+        // Scout a7. Blue: Captain e5, Colonel e7, Bomb a8, Scout b10, Flag j10.
+        let text = "[Field \"MCAAAAAAADAAAAAAAAAAAAAAAJAAAAAAAAIGAAAAAA__TF__AAAA__AA__AADAAAVAAAAANAAAAAAAAAAAAAAAAAAAAPAAAAAAAY\"]\n[Result \"*\"]\n\n\
+                    1. e4xe5 e7-e6 2. a7xa8 e6xe5 3. j1-j2 e5xf5 4. f4xf5 f5-f4 5. f3xf4 b10-b2 \
+                    6. j2-j3 b2xb1\n*\n";
+        let record = GameRecord::read(text).unwrap();
+        // Red: the Sergeant (25) taken by the Colonel known since it took the Major, the Spy
+        // (60) by the Scout known by its long move; the Major (90) by the Colonel unknown; the
+        // Scout (25) on the Bomb; the Lieutenant (40) and the Colonel (150, a trade) attacking;
+        // the Captain (60) and the Colonel (150) taken.
+        let red = Attrition { to_known: 85, to_unknown: 90, on_bombs: 25, attacking: 190, taken: 210 };
+        assert_eq!(Attrition::of(&record, Side::Red), Some(red));
+        // Blue: the Captain and the Colonel taken by Red pieces it did not know; everything Red
+        // lost is Blue's taken (25 + 40 + 150 + 90 + 25 + 60).
+        let blue = Attrition { to_known: 0, to_unknown: 210, on_bombs: 0, attacking: 0, taken: 390 };
+        assert_eq!(Attrition::of(&record, Side::Blue), Some(blue));
     }
 }

@@ -369,7 +369,8 @@ fn depth_at_one_ply_lists_the_root_moves_best_first() {
 /// bot on both sides) give the counts, the sign test and each run against the others' mean
 /// worked out by hand; runs saved by `arena --save` with one seed at a node budget are the same
 /// games, while another seed is not the same match; a file that is no record, or a bot that is
-/// not a player, is refused naming it. Refusals exit 2.
+/// not a player, is refused naming it. Refusals exit 2. Each run also says how its games ended
+/// and where the material went (`compare::Attrition`, tested on a hand-made game in the lib).
 #[test]
 fn compare_pairs_runs_of_the_same_games_and_refuses_others() {
     let dir = std::env::temp_dir().join(format!("stratagem-compare-{}", std::process::id()));
@@ -415,6 +416,11 @@ fn compare_pairs_runs_of_the_same_games_and_refuses_others() {
     // c against the mean of a and b: 1, 0.5, 0.5 and 0.5.
     assert!(out.contains(&format!("| {c} | 0.0 % | 62.5 % |")), "{out}");
     assert!(out.contains("On the 4 games all runs played"), "{out}");
+    // How the games ended and where the material went (no battle in these games).
+    assert!(out.contains(&format!("| {a} | 2 resignation | 1 agreed | 1 resignation |")), "{out}");
+    assert!(out.contains(&format!("| {c} | none | none | 4 resignation |")), "{out}");
+    assert!(out.contains(&format!("| {c} | lost | 4 | 0 | 0 | 0 | 0 | 0 |")), "{out}");
+    assert!(!out.contains(&format!("| {c} | won |")), "{out}");
     // Another bot's view of the same records: invincible scored the rest.
     let o = run(&["compare", &a, &c, "--bot", "invincible"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));

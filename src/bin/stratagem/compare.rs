@@ -2,14 +2,15 @@
 //! games (the same seed, opponent and variant), compared game by game for one bot
 //! (`stratagem::compare`): every run's results, every later run against the first (games
 //! better and worse, the sign test, the score difference with its 95 % interval), and with
-//! three runs or more each run against the mean of the others.
+//! three runs or more each run against the mean of the others; then how each run's games
+//! ended and where the bot's material went, by its result (`stratagem::compare::Attrition`).
 //!
 //! Exit codes: 0 compared; 2 a directory or record cannot be read, or the runs are not the
 //! same games (the message names the file or the game).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use stratagem::compare::{Run, consensus, paired, read_run};
+use stratagem::compare::{Result3, Run, attrition, consensus, ends, paired, read_run};
 
 /// Arguments of `stratagem compare`.
 #[derive(clap::Args)]
@@ -92,6 +93,53 @@ fn report(args: &Args) -> Result<String, stratagem::compare::CompareError> {
             100.0 * c.game_share,
             runs.len()
         );
+    }
+    let _ = writeln!(out, "\nHow the games ended, by the bot's result:\n");
+    let _ = writeln!(out, "| run | won | drawn | lost |");
+    let _ = writeln!(out, "|---|---|---|---|");
+    for r in &runs {
+        let e = ends(r);
+        let cell = |res: Result3| {
+            let parts: Vec<String> =
+                e.iter().filter(|((x, _), _)| *x == res).map(|((_, end), n)| format!("{n} {}", end.text())).collect();
+            if parts.is_empty() { "none".to_string() } else { parts.join(", ") }
+        };
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} |",
+            r.label,
+            cell(Result3::Won),
+            cell(Result3::Drawn),
+            cell(Result3::Lost)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nWhere the material went, points a game (piece values of `eval::material`): the bot's pieces \
+         taken by enemy attackers known when they struck and by attackers not known, lost attacking \
+         Bombs and attacking anything else, and the enemy's pieces taken:\n"
+    );
+    let _ = writeln!(
+        out,
+        "| run | result | games | taken by known | taken by unknown | lost on Bombs | lost attacking | enemy's taken |"
+    );
+    let _ = writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|");
+    for r in &runs {
+        for (res, (n, a)) in attrition(r) {
+            let per = |x: i32| f64::from(x) / n as f64;
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} |",
+                r.label,
+                res.text(),
+                n,
+                per(a.to_known),
+                per(a.to_unknown),
+                per(a.on_bombs),
+                per(a.attacking),
+                per(a.taken)
+            );
+        }
     }
     Ok(out)
 }

@@ -15,7 +15,7 @@
 //! baseline run can be several points lucky or unlucky, and every switch measured against it
 //! inherits that luck. Comparing with the mean of several runs shows it.
 //!
-//! Each run's games are also read for how they ended ([`End`]) and where the bot's material
+//! Each run's games are also read for how they ended ([`end_text`]) and where the bot's material
 //! went ([`Attrition`]: what enemy pieces it knew took, what pieces it did not know took, what
 //! its own attacks lost), by replaying the record through the engine. Why (session 37): the
 //! ladder's "how the strategist lost or drew" column was counted by throwaway scripts, and the
@@ -42,68 +42,28 @@ pub struct RunGame {
     pub side: Side,
     /// The bot's score: 1 a win, 0.5 a draw, 0 a loss.
     pub score: f64,
-    /// How the game ended.
-    pub end: End,
+    /// How the game ended ([`end_text`]).
+    pub end: &'static str,
     /// Where the material went, from the bot's side.
     pub attrition: Attrition,
 }
 
-/// How a game ended, in the words of the ladder's tables ("Flag", "no movable piece", ...).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum End {
-    /// A side's Flag was taken.
-    Flag,
-    /// A side, to move, had no movable piece.
-    NoMovablePiece,
-    /// A side, to move, had movable pieces and no legal move.
-    NoLegalMove,
-    /// A side resigned.
-    Resignation,
-    /// A side forfeited (time or absence).
-    Forfeit,
-    /// Drawn: too many plies without an attack.
-    NoAttackLimit,
-    /// Drawn: the ply limit.
-    MovesLimit,
-    /// Drawn: neither side could move.
-    NeitherCanMove,
-    /// Drawn by agreement.
-    Agreed,
-}
-
-impl End {
-    /// The end of `outcome`.
-    pub fn of(outcome: Outcome) -> End {
-        match outcome {
-            Outcome::Win { reason, .. } => match reason {
-                WinReason::FlagCaptured => End::Flag,
-                WinReason::NoMovablePieces => End::NoMovablePiece,
-                WinReason::NoLegalMove => End::NoLegalMove,
-                WinReason::Resignation => End::Resignation,
-                WinReason::Forfeit => End::Forfeit,
-            },
-            Outcome::Draw { reason } => match reason {
-                DrawReason::NoAttackLimit => End::NoAttackLimit,
-                DrawReason::MovesLimit => End::MovesLimit,
-                DrawReason::NeitherCanMove => End::NeitherCanMove,
-                DrawReason::Agreed => End::Agreed,
-            },
-        }
-    }
-
-    /// Its name in a table.
-    pub fn text(self) -> &'static str {
-        match self {
-            End::Flag => "Flag",
-            End::NoMovablePiece => "no movable piece",
-            End::NoLegalMove => "no legal move",
-            End::Resignation => "resignation",
-            End::Forfeit => "forfeit",
-            End::NoAttackLimit => "no-attack limit",
-            End::MovesLimit => "move limit",
-            End::NeitherCanMove => "neither can move",
-            End::Agreed => "agreed",
-        }
+/// How `outcome` ended, in the words of the ladder's tables ("Flag", "no movable piece", ...).
+pub fn end_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win { reason, .. } => match reason {
+            WinReason::FlagCaptured => "Flag",
+            WinReason::NoMovablePieces => "no movable piece",
+            WinReason::NoLegalMove => "no legal move",
+            WinReason::Resignation => "resignation",
+            WinReason::Forfeit => "forfeit",
+        },
+        Outcome::Draw { reason } => match reason {
+            DrawReason::NoAttackLimit => "no-attack limit",
+            DrawReason::MovesLimit => "move limit",
+            DrawReason::NeitherCanMove => "neither can move",
+            DrawReason::Agreed => "agreed",
+        },
     }
 }
 
@@ -125,6 +85,16 @@ pub struct Attrition {
     pub taken: i32,
 }
 
+impl std::ops::AddAssign for Attrition {
+    fn add_assign(&mut self, a: Attrition) {
+        self.to_known += a.to_known;
+        self.to_unknown += a.to_unknown;
+        self.on_bombs += a.on_bombs;
+        self.attacking += a.attacking;
+        self.taken += a.taken;
+    }
+}
+
 impl Attrition {
     /// The account of the game `record` from `side`'s seat, by replaying it; `None` if the
     /// record's start or a move does not replay (reading the record checks that first).
@@ -133,10 +103,7 @@ impl Attrition {
         let mut a = Attrition::default();
         for &mv in &record.moves {
             let mover = pos.piece_at(mv.from)?;
-            let known = {
-                let p = pos.piece(mover);
-                p.revealed || p.scout_known
-            };
+            let known = pos.piece(mover).revealed || pos.piece(mover).scout_known;
             let report = pos.play(mv).ok()?;
             let Some(b) = report.battle else { continue };
             let (att, def) = (piece_value(b.attacker_kind), piece_value(b.defender_kind));
@@ -258,7 +225,7 @@ pub fn run_game(text: &str, bot: &str) -> Result<(u32, RunGame), String> {
         RecordStart::Setups { red, blue } => (red.to_string(), blue.to_string()),
         RecordStart::Field { field, .. } => (field.clone(), String::new()),
     };
-    Ok((number, RunGame { setups, side, score, end: End::of(outcome), attrition }))
+    Ok((number, RunGame { setups, side, score, end: end_text(outcome), attrition }))
 }
 
 /// The two-sided p of the sign test: the probability, with better and worse games equally
@@ -455,7 +422,7 @@ impl Result3 {
 }
 
 /// How many of `run`'s games ended each way, by the bot's result.
-pub fn ends(run: &Run) -> BTreeMap<(Result3, End), usize> {
+pub fn ends(run: &Run) -> BTreeMap<(Result3, &'static str), usize> {
     let mut out = BTreeMap::new();
     for g in run.games.values() {
         *out.entry((Result3::of(g.score), g.end)).or_insert(0) += 1;
@@ -469,12 +436,7 @@ pub fn attrition(run: &Run) -> BTreeMap<Result3, (usize, Attrition)> {
     for g in run.games.values() {
         let (n, sum) = out.entry(Result3::of(g.score)).or_default();
         *n += 1;
-        let a = g.attrition;
-        sum.to_known += a.to_known;
-        sum.to_unknown += a.to_unknown;
-        sum.on_bombs += a.on_bombs;
-        sum.attacking += a.attacking;
-        sum.taken += a.taken;
+        *sum += g.attrition;
     }
     out
 }
@@ -489,7 +451,7 @@ mod tests {
             .enumerate()
             .map(|(i, &score)| {
                 let side = if i % 2 == 0 { Side::Red } else { Side::Blue };
-                let end = if score == 0.5 { End::NoAttackLimit } else { End::Flag };
+                let end = if score == 0.5 { "no-attack limit" } else { "Flag" };
                 let game = RunGame {
                     setups: (format!("R{i}"), format!("B{i}")),
                     side,

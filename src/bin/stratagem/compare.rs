@@ -101,7 +101,7 @@ fn report(args: &Args) -> Result<String, stratagem::compare::CompareError> {
         let e = ends(r);
         let cell = |res: Result3| {
             let parts: Vec<String> =
-                e.iter().filter(|((x, _), _)| *x == res).map(|((_, end), n)| format!("{n} {}", end.text())).collect();
+                e.iter().filter(|((x, _), _)| *x == res).map(|((_, end), n)| format!("{n} {end}")).collect();
             if parts.is_empty() { "none".to_string() } else { parts.join(", ") }
         };
         let _ = writeln!(

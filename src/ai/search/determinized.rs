@@ -480,10 +480,10 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         }
         let row = &u.probs[def.index()];
         let a = pos.piece(pos.piece_at(mv.from)?);
-        let ours = &self.eval.values.by_side[u.us];
-        let theirs = &self.eval.values.by_side[u.us.opponent()];
+        let ours = &self.eval.values().by_side[u.us];
+        let theirs = &self.eval.values().by_side[u.us.opponent()];
         let va = ours[a.kind.index()];
-        let values = &self.eval.values;
+        let values = self.eval.values();
         let ha = if a.revealed { 0 } else { values.unseen_extra(u.us, a.kind) };
         let stand = *stand.get_or_insert_with(|| self.eval.evaluate(pos, u.us));
         // Our attacker's placement terms, where it stands and where it would stand.
@@ -1219,11 +1219,11 @@ fn sample_searcher<'t, 'c, 'a>(
     }
     // Natively only while it is measured (session 25).
     if settings.base != 0 && !cfg!(target_arch = "wasm32") {
-        s.eval.values.add_base(settings.base);
+        s.eval.add_base(settings.base);
     }
     // Natively only while it is measured (session 26).
     if settings.bomb_secret != 0 && !cfg!(target_arch = "wasm32") {
-        s.eval.values.set_bomb_secret(settings.bomb_secret);
+        s.eval.set_bomb_secret(settings.bomb_secret);
     }
     // Natively only while it is measured (session 33).
     if settings.spy_hunt > 0 && !cfg!(target_arch = "wasm32") {
@@ -2225,14 +2225,14 @@ mod tests {
         u.set(target, probs(&[(PieceKind::Bomb, 1.0)]));
         let s = Searcher::new(&mut ctx, &mut table, &pos).with_unknowns(u.clone());
         let mv = Move { from: sq("b4"), to: sq("b5") };
-        let major = s.eval.values.by_side[Side::Red][PieceKind::Major.index()];
+        let major = s.eval.values().by_side[Side::Red][PieceKind::Major.index()];
         let placed = s.eval.placement(Side::Red, sq("b4"));
         let lost = stand - major - major * HIDDEN_SHARE / 64 - placed;
         assert_eq!(s.chance_leaf(&pos, mv, &mut None), Some(lost));
         // With the Bombs' secret the Bomb found pays it back (Blue has no other Bomb, so the
         // position before is worth the same).
         let mut s = Searcher::new(&mut ctx, &mut table, &pos).with_unknowns(u.clone());
-        s.eval.values.set_bomb_secret(60);
+        s.eval.set_bomb_secret(60);
         assert_eq!(s.eval.evaluate(&pos, Side::Red), stand);
         assert_eq!(s.chance_leaf(&pos, mv, &mut None), Some(lost + 60));
         // With an extra cost of a lost attack on a Bomb, half the Major more.
@@ -2407,7 +2407,7 @@ mod tests {
         let clock = FrozenClock;
         let mut sink = |_: &crate::ai::Progress| {};
         let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
-        let general = Evaluator::new(&pos).values.by_side[Side::Blue][PieceKind::General.index()];
+        let general = Evaluator::new(&pos).values().by_side[Side::Blue][PieceKind::General.index()];
         for depth in [1, 2] {
             let mut value = |rows: &[(PieceId, [f64; 12])]| {
                 let mut table = Table::new(12);

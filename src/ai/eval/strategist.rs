@@ -845,11 +845,11 @@ impl Evaluator {
     /// `side`'s flag-danger points before the cap ([`FLAG_CAP`]): what [`Evaluator::quiet_change`]
     /// needs of the position before the move.
     pub fn flag_near(&self, pos: &Position, side: Side) -> i32 {
-        let Some(f) = self.flag[side.opponent()] else { return 0 };
+        let place = &self.place[side];
         pos.pieces_of(side)
             .map(|id| pos.piece(id))
             .filter(|p| p.kind.is_movable())
-            .map(|p| FLAG_NEAR * (FLAG_RADIUS - manhattan(p.square, f)).max(0))
+            .map(|p| i32::from(place[p.square.index()].1))
             .sum()
     }
 
@@ -859,12 +859,9 @@ impl Evaluator {
     /// and the enemy's terms stay). Lets the search bound a quiet move's value at the horizon
     /// without playing it (`search::determinized`).
     pub fn quiet_change(&self, side: Side, from: Square, to: Square, near: i32) -> i32 {
-        let advance =
-            if side == Side::Red { to.row() as i32 - from.row() as i32 } else { from.row() as i32 - to.row() as i32 };
-        let Some(f) = self.flag[side.opponent()] else { return advance };
-        let at = |sq: Square| FLAG_NEAR * (FLAG_RADIUS - manhattan(sq, f)).max(0);
-        let after = near - at(from) + at(to);
-        advance + after.min(FLAG_CAP) - near.min(FLAG_CAP)
+        let ((a_from, n_from), (a_to, n_to)) = (self.place[side][from.index()], self.place[side][to.index()]);
+        let after = near - i32::from(n_from) + i32::from(n_to);
+        i32::from(a_to) - i32::from(a_from) + after.min(FLAG_CAP) - near.min(FLAG_CAP)
     }
 }
 

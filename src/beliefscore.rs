@@ -361,6 +361,9 @@ pub struct ScoreSettings {
     /// The `matrix` and `sampler` models' "stood its ground" factor
     /// ([`PublicReplay::start_standing`]; 1: the matrix as `invincible` reads it).
     pub stand: f64,
+    /// The `matrix` and `sampler` models' "came up to a known piece" factor
+    /// ([`PublicReplay::start_reading`]; 1: the matrix as `invincible` reads it).
+    pub approach: f64,
     /// The `matrix` and `sampler` models' sharpening of the Bomb and Flag odds of unmoved pieces
     /// ([`PublicReplay::matrix_shaped`]; 1: the matrix as `invincible` reads it).
     pub sharpen: f64,
@@ -379,8 +382,8 @@ pub fn score_game(start: &Position, reports: &[MoveReport], settings: &ScoreSett
     let mut scores = Scores { games: u32::from(settings.sides.iter().any(|&s| s)), ..Scores::default() };
     let mut views = [PlayerView::new(start, Side::Red), PlayerView::new(start, Side::Blue)];
     let mut replays = [
-        PublicReplay::start_standing(&views[0], settings.stand),
-        PublicReplay::start_standing(&views[1], settings.stand),
+        PublicReplay::start_reading(&views[0], settings.stand, settings.approach),
+        PublicReplay::start_reading(&views[1], settings.stand, settings.approach),
     ];
     let mut rng = BotRng::seed_from_u64(settings.seed);
     for ply in 0..=reports.len() {

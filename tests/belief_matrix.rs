@@ -7,7 +7,7 @@
 use rand::Rng;
 use rand::seq::IndexedRandom;
 use stratagem::ai::belief::matrix::{
-    BeliefCache, BeliefMatrix, PublicReplay, normalize, normalize_kinds, normalize_pieces,
+    BeliefCache, BeliefMatrix, PublicReplay, STAND_OFF, normalize, normalize_kinds, normalize_pieces,
 };
 use stratagem::ai::rng_from_seed;
 use stratagem::ai::setupgen::random::random_setup;
@@ -700,6 +700,83 @@ fn a_piece_that_stands_beside_a_known_stronger_piece_is_likelier_a_bomb() {
     assert_eq!(
         stand.matrix(Side::Red).probabilities(id),
         PublicReplay::from_view(&red).matrix(Side::Red).probabilities(id)
+    );
+}
+
+/// "Came up to a known piece" (`PublicReplay::start_reading`, session 39): Red's Colonel,
+/// revealed by a Blue Scout's strike, sees an unknown Blue piece walk up next to it. Read by
+/// Red with the heuristic, that piece is likelier a General or a Marshal (the kinds that take
+/// the Colonel) and less likely a Sergeant than in the thesis's matrix; a piece that steps
+/// there from beside another Red piece (an evasion) is read as the thesis reads it; a factor
+/// of 1 is the thesis's matrix, in the cache too; and Blue's view reads nothing of Red's
+/// pieces.
+#[test]
+#[cfg(not(target_arch = "wasm32"))]
+fn a_piece_that_comes_up_to_a_known_piece_is_likelier_one_that_beats_it() {
+    fn view_after(evading: bool) -> (Position, PlayerView, PieceId) {
+        let mut placement = [None; 100];
+        let put = |p: &mut [Option<(Side, PieceKind)>; 100], s: &str, side, k| p[sq(s).index()] = Some((side, k));
+        put(&mut placement, "e4", Side::Red, PieceKind::Colonel);
+        put(&mut placement, "a1", Side::Red, PieceKind::Flag);
+        put(&mut placement, "h1", Side::Red, PieceKind::Miner);
+        put(&mut placement, "j1", Side::Red, PieceKind::Lieutenant);
+        if evading {
+            put(&mut placement, "f4", Side::Red, PieceKind::Bomb);
+        }
+        put(&mut placement, "e7", Side::Blue, PieceKind::Scout);
+        put(&mut placement, "f7", Side::Blue, PieceKind::Sergeant);
+        put(&mut placement, "a9", Side::Blue, PieceKind::Marshal);
+        put(&mut placement, "b9", Side::Blue, PieceKind::General);
+        put(&mut placement, "j10", Side::Blue, PieceKind::Flag);
+        let mut pos = Position::from_placement(Rules::for_variant(Variant::Classic), &placement, Side::Red).unwrap();
+        let moves = ["h1-h2", "e7xe4", "h2-h3", "f7-f6", "h3-h4", "f6-f5", "j1-j2", "f5-e5"];
+        for m in moves {
+            pos.play(Move::parse(m).unwrap()).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+        let v = PlayerView::new(&pos, Side::Red);
+        let id = v.piece_at(sq("e5")).unwrap();
+        (pos, v, id)
+    }
+    const GE: usize = PieceKind::General.index();
+    const MA: usize = PieceKind::Marshal.index();
+    const SE: usize = PieceKind::Sergeant.index();
+    let read_with = |view: &PlayerView, factor: f64| {
+        let mut rp = PublicReplay::start_reading(view, STAND_OFF, factor);
+        for r in view.reports() {
+            rp.apply(&r);
+        }
+        rp.matrix(view.side().opponent())
+    };
+    let (pos, view, id) = view_after(false);
+    let plain = PublicReplay::from_view(&view).matrix(Side::Blue).probabilities(id);
+    let read = read_with(&view, 0.3).probabilities(id);
+    assert!(
+        read[GE] + read[MA] > plain[GE] + plain[MA] + 1e-3,
+        "P(General or Marshal) {} should exceed the thesis's {}",
+        read[GE] + read[MA],
+        plain[GE] + plain[MA]
+    );
+    assert!(read[SE] < plain[SE] - 1e-3, "P(Sergeant) {} should be below the thesis's {}", read[SE], plain[SE]);
+    assert_eq!(read_with(&view, 1.0).probabilities(id), plain, "a factor of 1 is the thesis's matrix");
+    let mut cache = BeliefCache::new();
+    cache.set_approach(0.3);
+    assert_eq!(cache.replay(&view).matrix(Side::Blue).probabilities(id), read);
+    cache.set_approach(1.0);
+    assert_eq!(cache.replay(&view).matrix(Side::Blue).probabilities(id), plain);
+
+    let (_, evaded, eid) = view_after(true);
+    assert_eq!(
+        read_with(&evaded, 0.3).probabilities(eid),
+        PublicReplay::from_view(&evaded).matrix(Side::Blue).probabilities(eid),
+        "a piece stepping away from another of ours may have come up to the Colonel to flee"
+    );
+
+    // Blue's view of the same game: the heuristic reads Red's pieces only.
+    let blue = PlayerView::new(&pos, Side::Blue);
+    let red_piece = blue.piece_at(sq("j2")).unwrap();
+    assert_eq!(
+        read_with(&blue, 0.3).probabilities(red_piece),
+        PublicReplay::from_view(&blue).matrix(Side::Red).probabilities(red_piece)
     );
 }
 

@@ -21,6 +21,7 @@ fn settings(every: u32, samples: u32) -> ScoreSettings {
         sides: [true, true],
         tilt: 0.0,
         stand: 1.0,
+        approach: 1.0,
         sharpen: 1.0,
         library: LibraryParams::default(),
         setups: None,

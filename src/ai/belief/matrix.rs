@@ -66,6 +66,9 @@ pub const BEHAVIOUR_CLAMP: (f64, f64) = (0.67, 1.5);
 /// The "stood its ground" factor ([`PublicReplay::start_standing`]) that leaves the
 /// heuristic out: the thesis's matrix, as `invincible` reads it.
 pub const STAND_OFF: f64 = 1.0;
+/// The "came up to a known piece" factor ([`PublicReplay::start_reading`]) that leaves the
+/// heuristic out.
+pub const APPROACH_OFF: f64 = 1.0;
 
 /// One scaling of every row (piece) to sum 1. Returns the largest error before scaling.
 /// Rows summing to zero are left alone.
@@ -473,6 +476,9 @@ pub struct PublicReplay {
     /// The side whose pieces "stood their ground" is read of, and the factor (see
     /// [`PublicReplay::start_standing`]); `None`: the thesis's five heuristics only.
     stand: Option<(Side, f64)>,
+    /// The side whose approaches to known pieces are read, and the factor (see
+    /// [`PublicReplay::start_reading`]); `None`: not read beyond heuristic 4.
+    approach: Option<(Side, f64)>,
     /// The piece that moved on the last ply.
     last: Option<PieceId>,
 }
@@ -518,6 +524,7 @@ impl PublicReplay {
             priors,
             plies: 0,
             stand: None,
+            approach: None,
             last: None,
         };
         for side in Side::BOTH {
@@ -558,9 +565,30 @@ impl PublicReplay {
     /// (docs/bots/strategist.md, session 26); an unmoved piece that does not step away from a
     /// known Colonel is more likely a Bomb than the square's prior says.
     pub fn start_standing(view: &PlayerView, factor: f64) -> PublicReplay {
+        PublicReplay::start_reading(view, factor, APPROACH_OFF)
+    }
+
+    /// [`PublicReplay::start_standing`] with a seventh heuristic for the pieces of `view`'s
+    /// enemy, "came up to a known piece": an unknown enemy piece whose plain move (not an
+    /// evasion: nothing of ours stood next to it before) brings it next to a piece of ours
+    /// whose movable kind is public, and that was not next to it before the move, has the
+    /// kinds that would lose attacking our piece multiplied by `approach` (the kind that would
+    /// trade by its square root): it came to strike, so it is more likely what wins the
+    /// strike (the Spy, next to our Marshal). Once per contact. `approach` = [`APPROACH_OFF`]
+    /// (1) leaves it out. Natively only: in WebAssembly the heuristic is never read.
+    ///
+    /// Why (docs/bots/strategist.md, session 39): heuristic 4 moves a piece's odds by at most
+    /// 1.5 a move, so an unknown piece that steps up to our known General is still most likely
+    /// a piece the General takes; the bot attacks it and finds the Marshal. A bot (or a person
+    /// who does not bluff) steps up to a known piece with what beats it.
+    pub fn start_reading(view: &PlayerView, stand: f64, approach: f64) -> PublicReplay {
         let mut rp = PublicReplay::start(view);
-        if !cfg!(target_arch = "wasm32") && factor != STAND_OFF && factor.is_finite() && factor > 0.0 {
-            rp.stand = Some((view.side().opponent(), factor));
+        let on = |f: f64, off: f64| !cfg!(target_arch = "wasm32") && f != off && f.is_finite() && f > 0.0;
+        if on(stand, STAND_OFF) {
+            rp.stand = Some((view.side().opponent(), stand));
+        }
+        if on(approach, APPROACH_OFF) {
+            rp.approach = Some((view.side().opponent(), approach));
         }
         rp
     }
@@ -779,6 +807,11 @@ impl PublicReplay {
         {
             self.stood_ground(r, side, factor);
         }
+        if !cfg!(target_arch = "wasm32")
+            && let Some((side, factor)) = self.approach.filter(|&(side, _)| side == s)
+        {
+            self.came_up(r, side, factor);
+        }
         if r.battle.is_none() && self.known[id.index()].is_none() {
             let evading = self.adjacent_enemy(from, s);
             if !evading {
@@ -878,6 +911,30 @@ impl PublicReplay {
                     Battle::AttackerWins => row[k.index()] *= factor,
                     Battle::BothRemoved => row[k.index()] *= factor.sqrt(),
                     Battle::DefenderWins => {}
+                }
+            }
+        }
+    }
+
+    /// The seventh heuristic ([`PublicReplay::start_reading`]), read before `r` (a ply of `s`)
+    /// changes the board.
+    fn came_up(&mut self, r: &MoveReport, s: Side, factor: f64) {
+        let id = r.piece;
+        if r.battle.is_some() || self.known[id.index()].is_some() || self.adjacent_enemy(r.from, s) {
+            return;
+        }
+        for sq in r.to.neighbours() {
+            let Some(p) = self.board[sq.index()] else { continue };
+            let Some(kp) = self.known[p.index()].filter(|k| k.is_movable()) else { continue };
+            if p.side() == s {
+                continue;
+            }
+            let row = self.row_mut(id);
+            for k in PieceKind::ALL.into_iter().filter(|k| k.is_movable()) {
+                match battle(k, kp) {
+                    Battle::AttackerWins => {}
+                    Battle::BothRemoved => row[k.index()] *= factor.sqrt(),
+                    Battle::DefenderWins => row[k.index()] *= factor,
                 }
             }
         }
@@ -1032,11 +1089,13 @@ pub struct BeliefCache {
     replay: Option<PublicReplay>,
     /// The "stood its ground" factor of the replays ([`PublicReplay::start_standing`]).
     stand: f64,
+    /// The "came up to a known piece" factor of the replays ([`PublicReplay::start_reading`]).
+    approach: f64,
 }
 
 impl Default for BeliefCache {
     fn default() -> BeliefCache {
-        BeliefCache { key: None, reports: Vec::new(), replay: None, stand: STAND_OFF }
+        BeliefCache { key: None, reports: Vec::new(), replay: None, stand: STAND_OFF, approach: APPROACH_OFF }
     }
 }
 
@@ -1056,6 +1115,16 @@ impl BeliefCache {
         }
     }
 
+    /// Replays with the "came up to a known piece" heuristic at `factor`
+    /// ([`PublicReplay::start_reading`]; [`APPROACH_OFF`] leaves it out). A change of factor
+    /// drops the cached replay.
+    pub fn set_approach(&mut self, factor: f64) {
+        if factor != self.approach {
+            self.approach = factor;
+            self.replay = None;
+        }
+    }
+
     /// The replay of `view`, reusing the cached prefix when it fits.
     pub fn replay(&mut self, view: &PlayerView) -> &PublicReplay {
         let rec = view.to_record();
@@ -1064,7 +1133,7 @@ impl BeliefCache {
             && self.reports.len() <= rec.reports.len()
             && self.reports[..] == rec.reports[..self.reports.len()];
         if !fits {
-            self.replay = Some(PublicReplay::start_standing(view, self.stand));
+            self.replay = Some(PublicReplay::start_reading(view, self.stand, self.approach));
             self.reports.clear();
             self.key = Some(rec.start.clone());
         }

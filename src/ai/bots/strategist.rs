@@ -108,6 +108,12 @@ pub struct StrategistConfig {
     /// piece takes multiplied by this share; 0 (default [`STAND`]) or 100 leave it out.
     /// Natively only.
     pub stand: u32,
+    /// The belief's "came up to a known piece" factor, in percent
+    /// ([`crate::ai::belief::matrix::PublicReplay::start_reading`]): an unknown enemy piece
+    /// whose plain move brings it next to a known piece of ours has the movable kinds that
+    /// would lose attacking it multiplied by this share; 0 (default [`APPROACH`]) or 100 leave
+    /// it out. Natively only.
+    pub approach: u32,
     /// The power, in hundredths, that the Bomb and Flag odds of unmoved enemy pieces are raised
     /// to before the belief's fit ([`crate::ai::belief::matrix::PublicReplay::matrix_shaped`]);
     /// 100 (default [`SHARPEN`]) leaves them as the thesis's matrix has them. Natively only.
@@ -224,6 +230,7 @@ impl Default for StrategistConfig {
             probe_reach: tuning("STRATEGIST_PROBE_REACH").unwrap_or(PROBE_REACH),
             library: tuning("STRATEGIST_LIBRARY").unwrap_or(LIBRARY),
             stand: tuning::<u32>("STRATEGIST_STAND").unwrap_or(STAND).min(100),
+            approach: tuning::<u32>("STRATEGIST_APPROACH").unwrap_or(APPROACH).min(100),
             sharpen: tuning::<u32>("STRATEGIST_SHARPEN").unwrap_or(SHARPEN).clamp(25, 400),
             known_exposure: tuning::<u8>("STRATEGIST_EXPOSURE").map_or(KNOWN_EXPOSURE, |v| v != 0),
         }
@@ -275,6 +282,10 @@ pub const TILT: u32 = 0;
 
 /// The default "stood its ground" factor in percent ([`StrategistConfig::stand`]): 0, off.
 pub const STAND: u32 = 0;
+
+/// The default "came up to a known piece" factor in percent ([`StrategistConfig::approach`]):
+/// 0, off.
+pub const APPROACH: u32 = 0;
 
 /// The default power of the unmoved pieces' Bomb and Flag odds, in hundredths
 /// ([`StrategistConfig::sharpen`]): 100, the thesis's matrix.
@@ -539,6 +550,7 @@ pub fn root_scores_with_stats(
     // Natively only: the page reads the thesis's matrix.
     if !cfg!(target_arch = "wasm32") {
         cache.set_stand(if config.stand == 0 { 1.0 } else { f64::from(config.stand) / 100.0 });
+        cache.set_approach(if config.approach == 0 { 1.0 } else { f64::from(config.approach) / 100.0 });
     }
     let mut matrix = cache.replay(view).matrix_shaped(
         view.side().opponent(),

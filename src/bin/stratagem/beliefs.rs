@@ -46,6 +46,12 @@ pub struct Args {
     /// movable kinds that piece takes multiplied by it.
     #[arg(long, default_value_t = 1.0, value_parser = stand_value)]
     stand: f64,
+    /// The "came up to a known piece" factor of the `matrix` and `sampler` models, between 0.05
+    /// and 1 (0.3 is the strategist's `STRATEGIST_APPROACH=30`; 1: the matrix as `invincible`
+    /// reads it): an unknown piece whose plain move brings it next to a known enemy piece has
+    /// the movable kinds that would lose attacking that piece multiplied by it.
+    #[arg(long, default_value_t = 1.0, value_parser = stand_value)]
+    approach: f64,
     /// The power the `matrix` and `sampler` models raise the Bomb and Flag odds of unmoved
     /// pieces to before the fit, between 0.25 and 4 (1.5 is the strategist's
     /// `STRATEGIST_SHARPEN=150`; 1: the matrix as `invincible` reads it).
@@ -193,6 +199,7 @@ pub fn run(args: Args) -> ExitCode {
             sides,
             tilt: args.tilt,
             stand: args.stand,
+            approach: args.approach,
             sharpen: args.sharpen,
             library: LibraryParams {
                 penalty: args.penalty,
@@ -217,13 +224,14 @@ pub fn run(args: Args) -> ExitCode {
         Some(n) => format!("the side played by {n}"),
     };
     println!(
-        "Predictions every {} plies by {whose}; sampler: {} armies per prediction ({} proposals each), seed {}; tilt of moved pieces {}; stood its ground {}; Bomb and Flag odds to the power {}.",
+        "Predictions every {} plies by {whose}; sampler: {} armies per prediction ({} proposals each), seed {}; tilt of moved pieces {}; stood its ground {}; came up to a known piece {}; Bomb and Flag odds to the power {}.",
         args.every.max(1),
         args.samples,
         args.proposals.max(1),
         args.seed,
         args.tilt,
         args.stand,
+        args.approach,
         args.sharpen
     );
     if failed { ExitCode::from(2) } else { ExitCode::SUCCESS }

@@ -4,6 +4,9 @@
 //! the incremental cache against a fresh replay, the heuristics' directions on hand-made
 //! games, and sampling consistent with the view.
 
+mod common;
+
+use common::{board, play_all};
 use rand::Rng;
 use rand::seq::IndexedRandom;
 use stratagem::ai::belief::matrix::{
@@ -714,25 +717,15 @@ fn a_piece_that_stands_beside_a_known_stronger_piece_is_likelier_a_bomb() {
 #[cfg(not(target_arch = "wasm32"))]
 fn a_piece_that_comes_up_to_a_known_piece_is_likelier_one_that_beats_it() {
     fn view_after(evading: bool) -> (Position, PlayerView, PieceId) {
-        let mut placement = [None; 100];
-        let put = |p: &mut [Option<(Side, PieceKind)>; 100], s: &str, side, k| p[sq(s).index()] = Some((side, k));
-        put(&mut placement, "e4", Side::Red, PieceKind::Colonel);
-        put(&mut placement, "a1", Side::Red, PieceKind::Flag);
-        put(&mut placement, "h1", Side::Red, PieceKind::Miner);
-        put(&mut placement, "j1", Side::Red, PieceKind::Lieutenant);
+        // Red: Colonel e4, Flag a1, Miner h1, Lieutenant j1 (a Bomb on f4 when `evading`);
+        // Blue: Scout e7, Sergeant f7, Marshal a9, General b9, Flag j10.
+        let mut pieces = vec![("e4", 'J'), ("a1", 'M'), ("h1", 'E'), ("j1", 'G')];
+        pieces.extend([("e7", 'P'), ("f7", 'R'), ("a9", 'X'), ("b9", 'W'), ("j10", 'Y')]);
         if evading {
-            put(&mut placement, "f4", Side::Red, PieceKind::Bomb);
+            pieces.push(("f4", 'B'));
         }
-        put(&mut placement, "e7", Side::Blue, PieceKind::Scout);
-        put(&mut placement, "f7", Side::Blue, PieceKind::Sergeant);
-        put(&mut placement, "a9", Side::Blue, PieceKind::Marshal);
-        put(&mut placement, "b9", Side::Blue, PieceKind::General);
-        put(&mut placement, "j10", Side::Blue, PieceKind::Flag);
-        let mut pos = Position::from_placement(Rules::for_variant(Variant::Classic), &placement, Side::Red).unwrap();
-        let moves = ["h1-h2", "e7xe4", "h2-h3", "f7-f6", "h3-h4", "f6-f5", "j1-j2", "f5-e5"];
-        for m in moves {
-            pos.play(Move::parse(m).unwrap()).unwrap_or_else(|e| panic!("{m}: {e}"));
-        }
+        let mut pos = board(&pieces, Rules::for_variant(Variant::Classic), Side::Red);
+        play_all(&mut pos, &["h1-h2", "e7xe4", "h2-h3", "f7-f6", "h3-h4", "f6-f5", "j1-j2", "f5-e5"]);
         let v = PlayerView::new(&pos, Side::Red);
         let id = v.piece_at(sq("e5")).unwrap();
         (pos, v, id)

@@ -807,11 +807,6 @@ impl PublicReplay {
         {
             self.stood_ground(r, side, factor);
         }
-        if !cfg!(target_arch = "wasm32")
-            && let Some((side, factor)) = self.approach.filter(|&(side, _)| side == s)
-        {
-            self.came_up(r, side, factor);
-        }
         if r.battle.is_none() && self.known[id.index()].is_none() {
             let evading = self.adjacent_enemy(from, s);
             if !evading {
@@ -820,6 +815,13 @@ impl PublicReplay {
             }
             // Heuristic 3, the mover: it stood next to known pieces and left them alone.
             self.decline(id, from);
+            // The seventh heuristic (natively only): it came up to known pieces of the enemy.
+            if !evading
+                && !cfg!(target_arch = "wasm32")
+                && let Some((_, factor)) = self.approach.filter(|&(side, _)| side == s)
+            {
+                self.came_up(id, to, factor);
+            }
             // Heuristic 4.
             let factors: [f64; 12] = std::array::from_fn(|k| {
                 let kind = PieceKind::ALL[k];
@@ -916,17 +918,14 @@ impl PublicReplay {
         }
     }
 
-    /// The seventh heuristic ([`PublicReplay::start_reading`]), read before `r` (a ply of `s`)
-    /// changes the board.
-    fn came_up(&mut self, r: &MoveReport, s: Side, factor: f64) {
-        let id = r.piece;
-        if r.battle.is_some() || self.known[id.index()].is_some() || self.adjacent_enemy(r.from, s) {
-            return;
-        }
-        for sq in r.to.neighbours() {
+    /// The seventh heuristic ([`PublicReplay::start_reading`]) for the unknown piece `id`,
+    /// whose plain move (not an evasion) brings it to `to`: read before the board changes,
+    /// where `to` is still empty.
+    fn came_up(&mut self, id: PieceId, to: Square, factor: f64) {
+        for sq in to.neighbours() {
             let Some(p) = self.board[sq.index()] else { continue };
             let Some(kp) = self.known[p.index()].filter(|k| k.is_movable()) else { continue };
-            if p.side() == s {
+            if p.side() == id.side() {
                 continue;
             }
             let row = self.row_mut(id);

@@ -575,7 +575,7 @@ impl PublicReplay {
     /// kinds that would lose attacking our piece multiplied by `approach` (the kind that would
     /// trade by its square root): it came to strike, so it is more likely what wins the
     /// strike (the Spy, next to our Marshal). Once per contact. `approach` = [`APPROACH_OFF`]
-    /// (1) leaves it out. Natively only: in WebAssembly the heuristic is never read.
+    /// (1) leaves it out.
     ///
     /// Why (docs/bots/strategist.md, session 39): heuristic 4 moves a piece's odds by at most
     /// 1.5 a move, so an unknown piece that steps up to our known General is still most likely
@@ -587,7 +587,7 @@ impl PublicReplay {
         if on(stand, STAND_OFF) {
             rp.stand = Some((view.side().opponent(), stand));
         }
-        if on(approach, APPROACH_OFF) {
+        if approach != APPROACH_OFF && approach.is_finite() && approach > 0.0 {
             rp.approach = Some((view.side().opponent(), approach));
         }
         rp
@@ -815,11 +815,8 @@ impl PublicReplay {
             }
             // Heuristic 3, the mover: it stood next to known pieces and left them alone.
             self.decline(id, from);
-            // The seventh heuristic (natively only): it came up to known pieces of the enemy.
-            if !evading
-                && !cfg!(target_arch = "wasm32")
-                && let Some((_, factor)) = self.approach.filter(|&(side, _)| side == s)
-            {
+            // The seventh heuristic: it came up to known pieces of the enemy.
+            if !evading && let Some((_, factor)) = self.approach.filter(|&(side, _)| side == s) {
                 self.came_up(id, to, factor);
             }
             // Heuristic 4.

@@ -111,8 +111,8 @@ pub struct StrategistConfig {
     /// The belief's "came up to a known piece" factor, in percent
     /// ([`crate::ai::belief::matrix::PublicReplay::start_reading`]): an unknown enemy piece
     /// whose plain move brings it next to a known piece of ours has the movable kinds that
-    /// would lose attacking it multiplied by this share; 0 (default [`APPROACH`]) or 100 leave
-    /// it out. Natively only.
+    /// would lose attacking it multiplied by this share (default [`APPROACH`]); 0 or 100 leave
+    /// it out.
     pub approach: u32,
     /// The power, in hundredths, that the Bomb and Flag odds of unmoved enemy pieces are raised
     /// to before the belief's fit ([`crate::ai::belief::matrix::PublicReplay::matrix_shaped`]);
@@ -284,8 +284,12 @@ pub const TILT: u32 = 0;
 pub const STAND: u32 = 0;
 
 /// The default "came up to a known piece" factor in percent ([`StrategistConfig::approach`]):
-/// 0, off.
-pub const APPROACH: u32 = 0;
+/// 40 since session 40 (v16), natively and in the page. Against `invincible` at 100 ms it
+/// scored 85.0 % on the 200 games of seed 2111 where v15 scored 81.8 %, and 77.8 % on a fresh
+/// seed where v15 scored 77.2 % on the same games (31 better, 30 worse): +1.9 ± 4.8 points over
+/// the 400 games, level, ahead on both (docs/bots/strategist.md, "Session 40"); as a predictor
+/// of the enemy's moved pieces it is best near 0.4 (docs/beliefs.md, session 39).
+pub const APPROACH: u32 = 40;
 
 /// The default power of the unmoved pieces' Bomb and Flag odds, in hundredths
 /// ([`StrategistConfig::sharpen`]): 100, the thesis's matrix.
@@ -547,11 +551,11 @@ pub fn root_scores_with_stats(
         ctx.add_nodes(1);
         return ((moves.clone(), vec![0; moves.len()], 0), SearchStats::default());
     }
-    // Natively only: the page reads the thesis's matrix.
+    // "Stood its ground" natively only; "came up to a known piece" in the page too (v16).
     if !cfg!(target_arch = "wasm32") {
         cache.set_stand(if config.stand == 0 { 1.0 } else { f64::from(config.stand) / 100.0 });
-        cache.set_approach(if config.approach == 0 { 1.0 } else { f64::from(config.approach) / 100.0 });
     }
+    cache.set_approach(if config.approach == 0 { 1.0 } else { f64::from(config.approach) / 100.0 });
     let mut matrix = cache.replay(view).matrix_shaped(
         view.side().opponent(),
         f64::from(config.tilt) / 100.0,

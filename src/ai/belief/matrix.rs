@@ -583,11 +583,12 @@ impl PublicReplay {
     /// who does not bluff) steps up to a known piece with what beats it.
     pub fn start_reading(view: &PlayerView, stand: f64, approach: f64) -> PublicReplay {
         let mut rp = PublicReplay::start(view);
-        let on = |f: f64, off: f64| !cfg!(target_arch = "wasm32") && f != off && f.is_finite() && f > 0.0;
-        if on(stand, STAND_OFF) {
+        let on = |f: f64, off: f64| f != off && f.is_finite() && f > 0.0;
+        // "Stood its ground" natively only; "came up to a known piece" in the page too (v16).
+        if !cfg!(target_arch = "wasm32") && on(stand, STAND_OFF) {
             rp.stand = Some((view.side().opponent(), stand));
         }
-        if approach != APPROACH_OFF && approach.is_finite() && approach > 0.0 {
+        if on(approach, APPROACH_OFF) {
             rp.approach = Some((view.side().opponent(), approach));
         }
         rp

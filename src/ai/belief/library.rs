@@ -81,6 +81,11 @@ impl Layout {
     }
 }
 
+/// The Gravon classic setups' file (`data/gravon-classic-setups.txt`), natively only: the page's
+/// module has no room for it.
+#[cfg(not(target_arch = "wasm32"))]
+pub const CLASSIC_TEXT: &str = include_str!("../../../data/gravon-classic-setups.txt");
+
 /// The human setups, each with its mirror image.
 #[derive(Debug)]
 pub struct SetupLibrary {
@@ -109,7 +114,7 @@ impl SetupLibrary {
         #[cfg(not(target_arch = "wasm32"))]
         {
             static LIB: std::sync::OnceLock<SetupLibrary> = std::sync::OnceLock::new();
-            Some(LIB.get_or_init(|| SetupLibrary::from_text(include_str!("../../../data/gravon-classic-setups.txt"))))
+            Some(LIB.get_or_init(|| SetupLibrary::from_text(CLASSIC_TEXT)))
         }
         #[cfg(target_arch = "wasm32")]
         {

@@ -66,6 +66,9 @@ pub struct StrategistConfig {
     /// Extra cost of an attack lost on a Bomb (at the root and below it), in percent of the
     /// attacker's value; default [`BOMB_COST`].
     pub bomb_cost: u32,
+    /// The table value ([`crate::ai::eval::material::piece_value`]) from which an attacker
+    /// pays [`StrategistConfig::bomb_cost`] (0: every attacker); default [`BOMB_COST_FROM`].
+    pub bomb_cost_from: i32,
     /// The belief's odds that an unknown enemy piece we attack with anything but a Miner is the
     /// Flag, in percent of the belief's own (at the root and below it); default [`FLAG_ODDS`].
     pub flag_odds: u32,
@@ -221,6 +224,7 @@ impl Default for StrategistConfig {
             inner_chance: std_inner_chance(),
             spy_exposure: std_spy_exposure(),
             bomb_cost: std_bomb_cost(),
+            bomb_cost_from: tuning("STRATEGIST_BOMB_COST_FROM").unwrap_or(BOMB_COST_FROM),
             flag_odds: tuning::<u32>("STRATEGIST_FLAG_ODDS").unwrap_or(FLAG_ODDS).min(100),
             enemy_model: std_enemy_model(),
             stratified: std_stratified(),
@@ -359,6 +363,12 @@ pub const SPY_EXPOSURE: bool = false;
 /// died on Bombs a third to a half less often, but the bot scored 144-15-41 (75.8 %) against
 /// v11's 148-21-31 (32 games better, 37 worse) and lost 16 Flags to v11's 4.
 pub const BOMB_COST: u32 = 0;
+
+/// The table value from which an attacker pays the Bomb's cost ([`BOMB_COST`];
+/// [`StrategistConfig::bomb_cost_from`]; session 42). 0: every attacker, as session 11 built it.
+/// At 250 only the General and the Marshal pay it: their deaths on Bombs are the ones that
+/// follow the games lost (session 41's forensics, docs/bots/strategist.md).
+pub const BOMB_COST_FROM: i32 = 0;
 
 /// The Flag's odds in our attacks on unknown pieces by anything but a Miner, in percent of the
 /// belief's ([`StrategistConfig::flag_odds`]; session 35, docs/bots/strategist.md). Why: over
@@ -620,6 +630,7 @@ pub fn root_scores_with_stats(
     order.shuffle(&mut ctx.rng);
     let mut unknowns = enemy_unknowns(view, &matrix);
     unknowns.bomb_cost = config.bomb_cost;
+    unknowns.bomb_cost_from = config.bomb_cost_from;
     unknowns.flag_odds = config.flag_odds;
     // Off by default: kept out of the page's module (its size line).
     let stratum = if config.stratum && !cfg!(target_arch = "wasm32") {
@@ -982,7 +993,7 @@ fn root_chance(view: &PlayerView, unknowns: &Unknowns, mv: Move, base: i32, bomb
         *p = q as f64;
     }
     probs[PieceKind::Flag.index()] *= unknowns.flag_factor(attacker) as f64;
-    Some(RootChance { attacker, probs, bomb_cost: unknowns.bomb_cost, base, bomb_secret })
+    Some(RootChance { attacker, probs, bomb_cost: unknowns.bomb_cost_for(attacker), base, bomb_secret })
 }
 
 /// `mv` as a move that leaves our Marshal, known to the enemy, next to enemy pieces whose kind

@@ -249,6 +249,9 @@ pub struct Unknowns {
     /// Extra cost of an attack lost on a Bomb, in percent of the attacker's value
     /// ([`RootChance::bomb_cost`]).
     pub bomb_cost: u32,
+    /// The attacker's table value from which [`Unknowns::bomb_cost`] counts (0: every
+    /// attacker; [`Unknowns::bomb_cost_for`]).
+    pub bomb_cost_from: i32,
     /// The Flag's odds in an attack by anything but a Miner, in percent of the belief's
     /// ([`Unknowns::flag_factor`]; 100: the belief's own).
     pub flag_odds: u32,
@@ -257,7 +260,7 @@ pub struct Unknowns {
 impl Unknowns {
     /// No enemy piece unknown yet (fill [`Unknowns::probs`]).
     pub fn new(us: Side) -> Unknowns {
-        Unknowns { us, probs: vec![[0.0; 12]; PieceId::COUNT], bomb_cost: 0, flag_odds: 100 }
+        Unknowns { us, probs: vec![[0.0; 12]; PieceId::COUNT], bomb_cost: 0, bomb_cost_from: 0, flag_odds: 100 }
     }
 
     /// The factor on the belief's Flag odds in an attack by `attacker`: [`Unknowns::flag_odds`]
@@ -269,6 +272,12 @@ impl Unknowns {
     /// from the Flag go to every other kind in proportion.
     pub fn flag_factor(&self, attacker: PieceKind) -> f32 {
         if attacker == PieceKind::Miner { 1.0 } else { self.flag_odds as f32 / 100.0 }
+    }
+
+    /// The Bomb's extra cost for `attacker`, in percent of its value: [`Unknowns::bomb_cost`] if its
+    /// table value reaches [`Unknowns::bomb_cost_from`], else 0.
+    pub fn bomb_cost_for(&self, attacker: PieceKind) -> u32 {
+        if crate::ai::eval::material::piece_value(attacker) >= self.bomb_cost_from { self.bomb_cost } else { 0 }
     }
 
     /// Sets the belief about `id` (any non-negative weights; normalised here; all zero or not
@@ -513,7 +522,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
                     Battle::DefenderWins => {
                         // The Bomb's cost is off by default: kept out of the page's module.
                         let bomb = if k == PieceKind::Bomb && !cfg!(target_arch = "wasm32") {
-                            va * u.bomb_cost as i32 / 100
+                            va * u.bomb_cost_for(a.kind) as i32 / 100
                         } else {
                             0
                         };
@@ -2237,6 +2246,16 @@ mod tests {
         assert_eq!(s.chance_leaf(&pos, mv, &mut None), Some(lost + 60));
         // With an extra cost of a lost attack on a Bomb, half the Major more.
         u.bomb_cost = 50;
+        let s = Searcher::new(&mut ctx, &mut table, &pos).with_unknowns(u.clone());
+        assert_eq!(s.chance_leaf(&pos, mv, &mut None), Some(lost - major / 2));
+        // The cost counted from the General's table value up spares the Major; from the
+        // Major's own value up it counts again.
+        u.bomb_cost_from = crate::ai::eval::material::piece_value(PieceKind::General);
+        assert_eq!(u.bomb_cost_for(PieceKind::Major), 0);
+        assert_eq!(u.bomb_cost_for(PieceKind::Marshal), 50);
+        let s = Searcher::new(&mut ctx, &mut table, &pos).with_unknowns(u.clone());
+        assert_eq!(s.chance_leaf(&pos, mv, &mut None), Some(lost));
+        u.bomb_cost_from = crate::ai::eval::material::piece_value(PieceKind::Major);
         let s = Searcher::new(&mut ctx, &mut table, &pos).with_unknowns(u);
         assert_eq!(s.chance_leaf(&pos, mv, &mut None), Some(lost - major / 2));
     }

@@ -38,6 +38,40 @@ pub const BEST_OF: usize = 16;
 /// `STRATEGIST_ENCLOSE` overrides it natively, for tuning matches only.
 pub const ENCLOSE: u32 = 100;
 
+/// Percent of classic setups taken whole from people's (session 42; natively only,
+/// `STRATEGIST_HUMAN` overrides it for tuning matches): a setup drawn at random from the
+/// Gravon classic setups of `data/` whose Flag is bombed in ([`human_setup`]), mirrored with
+/// probability 1/2, instead of the generator's. Off: see docs/bots/strategist.md, "Session 42".
+pub const HUMAN: u32 = 0;
+
+/// The Gravon classic setups whose Flag is bombed in (read once; natively only).
+#[cfg(not(target_arch = "wasm32"))]
+fn bombed_in_human_setups() -> &'static [Setup] {
+    static SETUPS: std::sync::OnceLock<Vec<Setup>> = std::sync::OnceLock::new();
+    SETUPS.get_or_init(|| {
+        crate::ai::belief::library::CLASSIC_TEXT
+            .lines()
+            .filter_map(|line| Setup::parse(line).ok())
+            .filter(|s| s.check(Variant::Classic).is_ok() && flag_bombed_in(s))
+            .collect()
+    })
+}
+
+/// A setup people played, with its Flag bombed in, drawn uniformly from the Gravon classic
+/// setups (repeats count as often as they were played); `None` in WebAssembly.
+pub fn human_setup(rng: &mut BotRng) -> Option<Setup> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let all = bombed_in_human_setups();
+        (!all.is_empty()).then(|| all[rng.random_range(0..all.len())].clone())
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = rng;
+        None
+    }
+}
+
 /// `setup` mirrored left-right (each row reversed), as seen by its owner.
 pub fn mirrored(setup: &Setup) -> Setup {
     let mut m = *setup;
@@ -142,6 +176,15 @@ pub fn decoy_corner(setup: &mut Setup, rng: &mut BotRng) {
 
 /// One setup of `variant`.
 pub fn generate_setup(variant: Variant, rng: &mut BotRng) -> Setup {
+    if variant == Variant::Classic {
+        let share = crate::ai::bots::strategist::tuning::<u32>("STRATEGIST_HUMAN").unwrap_or(HUMAN);
+        if share > 0
+            && rng.random_range(0..100) < share
+            && let Some(s) = human_setup(rng)
+        {
+            return if rng.random::<bool>() { mirrored(&s) } else { s };
+        }
+    }
     let best_of = crate::ai::bots::strategist::tuning::<usize>("STRATEGIST_BEST_OF").unwrap_or(BEST_OF).max(1);
     let mut s = generate(variant, best_of, rng);
     let share = crate::ai::bots::strategist::tuning::<u32>("STRATEGIST_ENCLOSE").unwrap_or(ENCLOSE);
@@ -260,5 +303,21 @@ mod tests {
         }
         assert_eq!(built + in_place, back_row);
         assert!(built > 0 && back_row > 200, "{built} decoys built, {back_row} back-row Flags of 300");
+    }
+
+    #[test]
+    fn a_human_setup_is_one_people_played_with_its_flag_bombed_in() {
+        let played: std::collections::HashSet<&str> = crate::ai::belief::library::CLASSIC_TEXT.lines().collect();
+        let mut rng = crate::ai::rng_from_seed(17);
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..200 {
+            let s = human_setup(&mut rng).expect("natively the library is there");
+            assert!(s.check(Variant::Classic).is_ok());
+            assert!(flag_bombed_in(&s), "{}", s.to_letters());
+            assert!(played.contains(s.to_letters().as_str()), "{} is not in data/", s.to_letters());
+            seen.insert(s.to_letters());
+        }
+        // Drawn from thousands, not one favourite: 200 draws give well over 150 setups.
+        assert!(seen.len() > 150, "{} distinct setups in 200 draws", seen.len());
     }
 }

@@ -63,7 +63,7 @@ pub fn human_setup(rng: &mut BotRng) -> Option<Setup> {
     #[cfg(not(target_arch = "wasm32"))]
     {
         let all = bombed_in_human_setups();
-        (!all.is_empty()).then(|| all[rng.random_range(0..all.len())].clone())
+        (!all.is_empty()).then(|| all[rng.random_range(0..all.len())])
     }
     #[cfg(target_arch = "wasm32")]
     {

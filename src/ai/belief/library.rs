@@ -86,6 +86,11 @@ impl Layout {
 #[cfg(not(target_arch = "wasm32"))]
 pub const CLASSIC_TEXT: &str = include_str!("../../../data/gravon-classic-setups.txt");
 
+/// The valid classic setups of `text` (one per line; other lines skipped), as played.
+pub fn classic_setups(text: &str) -> impl Iterator<Item = Setup> + '_ {
+    text.lines().filter_map(|line| Setup::parse(line).ok()).filter(|s| s.check(crate::rules::Variant::Classic).is_ok())
+}
+
 /// The human setups, each with its mirror image.
 #[derive(Debug)]
 pub struct SetupLibrary {
@@ -97,14 +102,9 @@ impl SetupLibrary {
     /// classic army are skipped), each with its mirror image.
     pub fn from_text(text: &str) -> SetupLibrary {
         let mut layouts = Vec::new();
-        for line in text.lines() {
-            if let Ok(s) = Setup::parse(line)
-                && s.check(crate::rules::Variant::Classic).is_ok()
-                && let Some(l) = Layout::from_setup(&s)
-            {
-                layouts.push(l);
-                layouts.push(l.mirrored());
-            }
+        for l in classic_setups(text).filter_map(|s| Layout::from_setup(&s)) {
+            layouts.push(l);
+            layouts.push(l.mirrored());
         }
         SetupLibrary { layouts }
     }

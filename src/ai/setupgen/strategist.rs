@@ -49,11 +49,8 @@ pub const HUMAN: u32 = 0;
 fn bombed_in_human_setups() -> &'static [Setup] {
     static SETUPS: std::sync::OnceLock<Vec<Setup>> = std::sync::OnceLock::new();
     SETUPS.get_or_init(|| {
-        crate::ai::belief::library::CLASSIC_TEXT
-            .lines()
-            .filter_map(|line| Setup::parse(line).ok())
-            .filter(|s| s.check(Variant::Classic).is_ok() && flag_bombed_in(s))
-            .collect()
+        use crate::ai::belief::library::{CLASSIC_TEXT, classic_setups};
+        classic_setups(CLASSIC_TEXT).filter(flag_bombed_in).collect()
     })
 }
 

@@ -38,24 +38,58 @@ pub const BEST_OF: usize = 16;
 /// `STRATEGIST_ENCLOSE` overrides it natively, for tuning matches only.
 pub const ENCLOSE: u32 = 100;
 
-/// Percent of classic setups taken whole from people's (session 42; natively only,
-/// `STRATEGIST_HUMAN` overrides it for tuning matches): a setup drawn at random from the
-/// Gravon classic setups of `data/` whose Flag is bombed in ([`human_setup`]), mirrored with
-/// probability 1/2, instead of the generator's. Off: see docs/bots/strategist.md, "Session 42".
-pub const HUMAN: u32 = 0;
+/// Percent of classic setups taken whole from people's (session 42, `STRATEGIST_HUMAN`
+/// overrides it natively for tuning matches): a setup drawn at random from [`HUMAN_SETUPS`]
+/// people's setups with a bombed-in Flag ([`human_setup`]), mirrored with probability 1/2,
+/// instead of the generator's. All of them natively since session 43 (v17): against
+/// `invincible` at 100 ms people's setups scored 84.0 % over 500 games of three seeds where the
+/// generator's (v16) scored 81.2 % on the same seeds, ahead on each (unpaired: likely better,
+/// not proven; docs/bots/strategist.md, "Session 43"). Not in the page's module: the setups
+/// are 43 KB gzipped and the module has 86 bytes of room under its 250,000 line (BENCHMARKS.md),
+/// so there [`human_setup`] has none and the generator makes every setup. The generator also
+/// makes every Barrage setup, and natively the share of classic ones this leaves.
+pub const HUMAN: u32 = 100;
 
-/// The Gravon classic setups whose Flag is bombed in (read once; natively only).
+/// How many of people's bombed-in classic setups the bot carries natively
+/// ([`HUMAN_SETUPS_TEXT`]): 2,000 of the 18,387 distinct ones with the Flag off the front row (82 KB, 38 KB gzipped as text),
+/// so that a page could one day carry the same list (see [`HUMAN`]).
+pub const HUMAN_SETUPS: usize = 2_000;
+
+/// [`HUMAN_SETUPS`] setups, one per line, chosen from `data/gravon-classic-setups.txt` by
+/// [`select_bombed_in`] (natively only).
+#[cfg(not(target_arch = "wasm32"))]
+pub const HUMAN_SETUPS_TEXT: &str = include_str!("../../../data/derived/bombed-in-setups.txt");
+
+/// Where [`HUMAN_SETUPS_TEXT`] lives in the repository (its test rewrites it on request).
+pub const HUMAN_SETUPS_PATH: &str = "data/derived/bombed-in-setups.txt";
+
+/// `n` of the distinct valid classic setups of `text` whose Flag is bombed in and off the front
+/// row (a few people put it there, bombed in on three sides; every bot's setups keep it off,
+/// `tests/level_setups.rs`), evenly spread
+/// over them in the order each first appears (the `i`-th of `n` is the distinct setup number
+/// `i * distinct / n`): a fixed, reproducible choice with no favourite shape (the most played
+/// setups would be a few players' own). All of them when there are `n` or fewer.
+pub fn select_bombed_in(text: &str, n: usize) -> Vec<Setup> {
+    let mut seen = std::collections::HashSet::new();
+    let distinct: Vec<Setup> = crate::ai::belief::library::classic_setups(text)
+        .filter(|s| flag_bombed_in(s) && flag_index(s).is_some_and(|f| f < 30))
+        .filter(|s| seen.insert(s.to_letters()))
+        .collect();
+    if distinct.len() <= n {
+        return distinct;
+    }
+    (0..n).map(|i| distinct[i * distinct.len() / n]).collect()
+}
+
+/// The embedded bombed-in setups (parsed once; natively only).
 #[cfg(not(target_arch = "wasm32"))]
 fn bombed_in_human_setups() -> &'static [Setup] {
     static SETUPS: std::sync::OnceLock<Vec<Setup>> = std::sync::OnceLock::new();
-    SETUPS.get_or_init(|| {
-        use crate::ai::belief::library::{CLASSIC_TEXT, classic_setups};
-        classic_setups(CLASSIC_TEXT).filter(flag_bombed_in).collect()
-    })
+    SETUPS.get_or_init(|| crate::ai::belief::library::classic_setups(HUMAN_SETUPS_TEXT).collect())
 }
 
-/// A setup people played, with its Flag bombed in, drawn uniformly from the Gravon classic
-/// setups (repeats count as often as they were played); `None` in WebAssembly.
+/// A setup people played, with its Flag bombed in, drawn uniformly from the embedded
+/// [`HUMAN_SETUPS`]; `None` in WebAssembly (see [`HUMAN`]).
 pub fn human_setup(rng: &mut BotRng) -> Option<Setup> {
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -173,7 +207,8 @@ pub fn decoy_corner(setup: &mut Setup, rng: &mut BotRng) {
 
 /// One setup of `variant`.
 pub fn generate_setup(variant: Variant, rng: &mut BotRng) -> Setup {
-    if variant == Variant::Classic {
+    // (Natively only: the page's module has no setups to draw from, and keeps v16's draws.)
+    if variant == Variant::Classic && cfg!(not(target_arch = "wasm32")) {
         let share = crate::ai::bots::strategist::tuning::<u32>("STRATEGIST_HUMAN").unwrap_or(HUMAN);
         if share > 0
             && rng.random_range(0..100) < share
@@ -182,6 +217,13 @@ pub fn generate_setup(variant: Variant, rng: &mut BotRng) -> Setup {
             return if rng.random::<bool>() { mirrored(&s) } else { s };
         }
     }
+    generated_setup(variant, rng)
+}
+
+/// One setup of `variant` from the generator alone (every setup of the page's module, and
+/// natively those [`HUMAN`] leaves): the best of [`BEST_OF`], its Flag bombed in, mirrored
+/// with probability 1/2.
+pub fn generated_setup(variant: Variant, rng: &mut BotRng) -> Setup {
     let best_of = crate::ai::bots::strategist::tuning::<usize>("STRATEGIST_BEST_OF").unwrap_or(BEST_OF).max(1);
     let mut s = generate(variant, best_of, rng);
     let share = crate::ai::bots::strategist::tuning::<u32>("STRATEGIST_ENCLOSE").unwrap_or(ENCLOSE);
@@ -300,6 +342,51 @@ mod tests {
         }
         assert_eq!(built + in_place, back_row);
         assert!(built > 0 && back_row > 200, "{built} decoys built, {back_row} back-row Flags of 300");
+    }
+
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn the_embedded_human_setups_are_the_selection_from_data() {
+        let chosen = select_bombed_in(crate::ai::belief::library::CLASSIC_TEXT, HUMAN_SETUPS);
+        assert_eq!(chosen.len(), HUMAN_SETUPS);
+        let text: String = chosen.iter().map(|s| s.to_letters() + "\n").collect();
+        if std::env::var_os("STRATAGEM_WRITE_DERIVED").is_some() {
+            let path = format!("{}/{}", env!("CARGO_MANIFEST_DIR"), HUMAN_SETUPS_PATH);
+            std::fs::write(&path, &text).unwrap();
+            eprintln!("wrote {path}: rebuild and run the test again without the variable");
+            return;
+        }
+        assert!(
+            HUMAN_SETUPS_TEXT == text,
+            "{HUMAN_SETUPS_PATH} differs from select_bombed_in(data/gravon-classic-setups.txt): rerun \
+             this test with STRATAGEM_WRITE_DERIVED=1 and rebuild"
+        );
+        // Every line a valid bombed-in setup, none twice.
+        let parsed: Vec<Setup> = crate::ai::belief::library::classic_setups(HUMAN_SETUPS_TEXT).collect();
+        assert_eq!(parsed.len(), HUMAN_SETUPS);
+        assert!(parsed.iter().all(flag_bombed_in));
+        let distinct: std::collections::HashSet<String> = parsed.iter().map(|s| s.to_letters()).collect();
+        assert_eq!(distinct.len(), HUMAN_SETUPS);
+    }
+
+    #[test]
+    fn select_bombed_in_spreads_over_the_distinct_ones_in_order() {
+        // Six lines: two repeats, one open Flag, one not an army; three distinct bombed in.
+        let a = "MBCDDDDDDDBDEEEEEFFFFGGGGHHHHIIIJJKLBBBB";
+        let mut other = Setup::parse(a).unwrap();
+        other.slots_mut().swap(33, 34);
+        let b = other.to_letters();
+        let open = "BMCDDDDDDDBDEEEEEFFFFGGGGHHHHIIIJJKLBBBB";
+        let mut third = Setup::parse(a).unwrap();
+        third.slots_mut().swap(34, 35);
+        let c = third.to_letters();
+        assert!(flag_bombed_in(&Setup::parse(a).unwrap()) && !flag_bombed_in(&Setup::parse(open).unwrap()));
+        assert_ne!(b, c);
+        let text = format!("{a}\n{a}\n{open}\nnot a setup\n{b}\n{c}\n{b}\n");
+        let letters = |v: Vec<Setup>| v.iter().map(|s| s.to_letters()).collect::<Vec<_>>();
+        assert_eq!(letters(select_bombed_in(&text, 10)), [a, &b, &c]);
+        assert_eq!(letters(select_bombed_in(&text, 2)), [a, &b], "distinct numbers 0 and 3 / 2 = 1");
+        assert_eq!(letters(select_bombed_in(&text, 1)), [a]);
     }
 
     #[test]

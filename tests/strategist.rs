@@ -21,10 +21,9 @@ fn rules() -> Rules {
     Rules::for_variant(Variant::Classic)
 }
 
-/// Two strategist setups drawn from `seed` and the bot that drew them: the start of the tests
-/// that play a real game between strategists.
-/// A game between two of the generator's setups (the page's, and v16's natively): the games
-/// these tests were checked on. With people's setups (v17 natively) seed 8 gives a game where
+/// A fresh strategist and a game between two of its generator's setups drawn from `seed` (the
+/// page's setups, and v16's natively): the start of the tests that play a real game between
+/// strategists, on the games they were checked on. With people's setups (v17 natively) seed 8 gives a game where
 /// `plans_enter_the_root_scores_at_their_documented_scale` sees, at ply 21, a root score that
 /// differs by more than the plans' term (-88 against -8): not investigated yet
 /// (docs/bots/strategist.md, "Not done").

@@ -45,14 +45,15 @@ pub const ENCLOSE: u32 = 100;
 /// `invincible` at 100 ms people's setups scored 84.0 % over 500 games of three seeds where the
 /// generator's (v16) scored 81.2 % on the same seeds, ahead on each (unpaired: likely better,
 /// not proven; docs/bots/strategist.md, "Session 43"). Not in the page's module: the setups
-/// are 43 KB gzipped and the module has 86 bytes of room under its 250,000 line (BENCHMARKS.md),
-/// so there [`human_setup`] has none and the generator makes every setup. The generator also
+/// are 43 KB gzipped and the module has no room left under its 250,000 line (BENCHMARKS.md,
+/// "Session 43"), so there [`human_setup`] has none and the generator makes every setup. The generator also
 /// makes every Barrage setup, and natively the share of classic ones this leaves.
 pub const HUMAN: u32 = 100;
 
 /// How many of people's bombed-in classic setups the bot carries natively
-/// ([`HUMAN_SETUPS_TEXT`]): 2,000 of the 18,387 distinct ones with the Flag off the front row (82 KB, 38 KB gzipped as text),
-/// so that a page could one day carry the same list (see [`HUMAN`]).
+/// ([`HUMAN_SETUPS_TEXT`]): 2,000 of the 18,387 distinct ones with the Flag off the front row
+/// (82 KB, 38 KB gzipped as text), so that a page could one day carry the same list (see
+/// [`HUMAN`]).
 pub const HUMAN_SETUPS: usize = 2_000;
 
 /// [`HUMAN_SETUPS`] setups, one per line, chosen from `data/gravon-classic-setups.txt` by
@@ -65,10 +66,9 @@ pub const HUMAN_SETUPS_PATH: &str = "data/derived/bombed-in-setups.txt";
 
 /// `n` of the distinct valid classic setups of `text` whose Flag is bombed in and off the front
 /// row (a few people put it there, bombed in on three sides; every bot's setups keep it off,
-/// `tests/level_setups.rs`), evenly spread
-/// over them in the order each first appears (the `i`-th of `n` is the distinct setup number
-/// `i * distinct / n`): a fixed, reproducible choice with no favourite shape (the most played
-/// setups would be a few players' own). All of them when there are `n` or fewer.
+/// `tests/level_setups.rs`), evenly spread over them in the order each first appears (the
+/// `i`-th of `n` is the distinct setup number `i * distinct / n`): a fixed, reproducible choice
+/// with no favourite shape (the most played setups would be a few players' own). All of them when there are `n` or fewer.
 pub fn select_bombed_in(text: &str, n: usize) -> Vec<Setup> {
     let mut seen = std::collections::HashSet::new();
     let distinct: Vec<Setup> = crate::ai::belief::library::classic_setups(text)

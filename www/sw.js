@@ -25,8 +25,10 @@ const FILES = [
   './js/pieces.js',
   './js/sound.js',
   './js/storage.js',
+  './js/people.js',
   '../pkg/stratagem.js',
   '../pkg/stratagem_bg.wasm',
+  '../pkg/people-setups.txt',
 ];
 
 self.addEventListener('install', (/** @type {any} */ ev) => {

@@ -12,8 +12,8 @@
  * draft, never kept apart), so the two cannot disagree.
  */
 
-import * as wasm from '../../pkg/stratagem.js';
 import { S, $, $btn, message, errText, currentLevel } from './state.js';
+import { botSetup } from './people.js';
 import { KINDS, BY_LETTER, label, tip } from './pieces.js';
 import { render, setSetup, setupIndexOf, randomSeed, ui } from './game.js';
 
@@ -208,7 +208,7 @@ export function fillRandom() {
 export function fillBot() {
   const lv = currentLevel();
   try {
-    fill(wasm.botSetup(lv.bot, S.variant, randomSeed()), `The rest placed after the ${lv.bot} bot's generator.`);
+    fill(botSetup(lv.bot, S.variant, randomSeed()), `The rest placed after the ${lv.bot} bot's generator.`);
   } catch (e) {
     message(errText(e), 'warn');
   }

@@ -22,6 +22,7 @@ import { S, $, $btn, $input, $select, message, errText, currentLevel, outcome, b
 import { updateStatus, renderPanels, describeBoard, outcomeReason, moveListHandlers, setBoardGetter } from './panels.js';
 import { saveGame, forgetGame, rememberSetup, lastSetup } from './persist.js';
 import { editorClick } from './editor.js';
+import { botSetup } from './people.js';
 
 /** @typedef {import('./board.js').Cell} Cell */
 /** @typedef {import('./state.js').Level} Level */
@@ -321,7 +322,7 @@ export function startGame() {
  */
 function newBotSetup(lv) {
   try {
-    return { setup: wasm.botSetup(lv.bot, S.variant, randomSeed()) };
+    return { setup: botSetup(lv.bot, S.variant, randomSeed()) };
   } catch (e) {
     return { setup: wasm.randomSetup(S.variant, randomSeed()), warning: `The bot could not make a setup (${errText(e)}); it uses a random one.` };
   }

@@ -22,6 +22,7 @@ import {
   offerDraw, startReview, toggleReviewPlay, endReview, requestHint, explainLastBotMove,
 } from './game.js';
 import { bindEditor, editorSwap } from './editor.js';
+import { botSetup, loadPeople } from './people.js';
 
 /** @typedef {import('./board.js').Cell} Cell */
 
@@ -131,7 +132,7 @@ function bindControls() {
   $btn('btn-smart-setup').addEventListener('click', () => {
     const lv = currentLevel();
     try {
-      setSetup(wasm.botSetup(lv.bot, S.variant, randomSeed()), `A setup from the ${lv.bot} bot's generator.`);
+      setSetup(botSetup(lv.bot, S.variant, randomSeed()), `A setup from the ${lv.bot} bot's generator.`);
     } catch (e) {
       message(errText(e), 'warn');
     }
@@ -306,12 +307,21 @@ async function boot() {
   });
   ui.board = board;
   render();
+  // The Strategist's classic setups are people's: the list beside the module (pkg/, cached by
+  // the service worker; the native bot embeds the same), fetched while the module loads
+  // (js/people.js).
+  const people = fetch('../pkg/people-setups.txt').then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))));
   try {
     await init();
   } catch (e) {
     $('status').textContent = `The game engine could not be loaded: ${errText(e)}`;
     throw e;
   }
+  await people
+    .then((text) => {
+      S.peopleSetups = loadPeople(text);
+    })
+    .catch((e) => notice('people', `The Strategist sets up with its generator: people's setups could not be loaded (${errText(e)}).`));
   setKinds(wasm.pieceKinds());
   board.setLakes(wasm.lakeSquares().map(squareIndex));
   S.levels = wasm.levels();

@@ -46,14 +46,16 @@ pub const ENCLOSE: u32 = 100;
 /// generator's (v16) scored 81.2 % on the same seeds, ahead on each (unpaired: likely better,
 /// not proven; docs/bots/strategist.md, "Session 43"). Not in the page's module: the setups
 /// are 43 KB gzipped and the module has no room left under its 250,000 line (BENCHMARKS.md,
-/// "Session 43"), so there [`human_setup`] has none and the generator makes every setup. The generator also
-/// makes every Barrage setup, and natively the share of classic ones this leaves.
+/// "Session 43"), so there [`human_setup`] has none. The page draws from the same list itself
+/// since session 45 (`www/js/people.js`: `pkg/people-setups.txt`, a copy of
+/// [`HUMAN_SETUPS_PATH`], each line checked by the module, the same uniform draw and mirror);
+/// the module's generator makes its setups only while that list is missing. The generator
+/// also makes every Barrage setup, and natively the share of classic ones this leaves.
 pub const HUMAN: u32 = 100;
 
 /// How many of people's bombed-in classic setups the bot carries natively
 /// ([`HUMAN_SETUPS_TEXT`]): 2,000 of the 18,387 distinct ones with the Flag off the front row
-/// (82 KB, 38 KB gzipped as text), so that a page could one day carry the same list (see
-/// [`HUMAN`]).
+/// (82 KB, 38 KB gzipped as text); the page draws from the same file (see [`HUMAN`]).
 pub const HUMAN_SETUPS: usize = 2_000;
 
 /// [`HUMAN_SETUPS`] setups, one per line, chosen from `data/gravon-classic-setups.txt` by

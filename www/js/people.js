@@ -1,0 +1,81 @@
+// @ts-check
+/**
+ * The Strategist's classic setups are people's, in the page as in the arena: 2,000 setups
+ * played on Gravon with a bombed-in Flag (pkg/people-setups.txt, which `build_pkg` copies from
+ * data/derived/bombed-in-setups.txt; the native bot embeds the same file,
+ * src/ai/setupgen/strategist.rs), each drawn uniformly and mirrored with probability 1/2, as
+ * the native bot draws them.
+ *
+ * Why the draw is here and not in the module: the module has no room under its size line, and
+ * handing it the list cost about 2 KB gzipped (BENCHMARKS.md, "Session 45"). Here it costs the
+ * module nothing, and every line still passes the module's own setup check when the list is
+ * read. What stays in the module is the generator, which makes the setups of every other bot,
+ * of Barrage, and of the Strategist while the list is missing.
+ */
+import * as wasm from '../../pkg/stratagem.js';
+
+/** The bots whose classic setups are people's (natively: `setupgen::strategist::HUMAN` = 100 %). */
+const PEOPLE_BOTS = new Set(['strategist']);
+/** How many setups the list holds (`setupgen::strategist::HUMAN_SETUPS`). */
+export const PEOPLE_COUNT = 2000;
+
+/** @type {string[]} the list in use (empty: none) */
+let list = [];
+
+/**
+ * Reads the list's text: one classic setup string a line, each checked by the module, and
+ * exactly {@link PEOPLE_COUNT} of them. A bad line or a wrong count throws, naming the line,
+ * and the text is refused whole (a file cut short or altered on its way is never drawn from
+ * in part). Returns the setups.
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function parsePeople(text) {
+  const lines = text.split(/\r?\n/);
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  const out = lines.map((line, i) => {
+    try {
+      return wasm.checkSetup(line, 'classic');
+    } catch (e) {
+      throw new Error(`line ${i + 1}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  });
+  if (out.length !== PEOPLE_COUNT) throw new Error(`${out.length} setups where the bot's list has ${PEOPLE_COUNT}`);
+  return out;
+}
+
+/**
+ * Takes the list's text for the page's draws ({@link parsePeople}; throws and keeps the list
+ * as it was if the text is bad). Returns how many setups are in use.
+ * @param {string} text
+ */
+export function loadPeople(text) {
+  list = parsePeople(text);
+  return list.length;
+}
+
+/**
+ * A setup mirrored left-right as its owner sees it: each row of ten reversed.
+ * @param {string} setup
+ */
+export function mirror(setup) {
+  let out = '';
+  for (let r = 0; r < setup.length; r += 10) out += [...setup.slice(r, r + 10)].reverse().join('');
+  return out;
+}
+
+/**
+ * The setup of the bot `bot` for `variant`: one of people's for the bots that play them
+ * (classic, once the list is in), else from the bot's generator in the module with `seed`.
+ * @param {string} bot
+ * @param {string} variant
+ * @param {string} seed
+ * @param {() => number} [random] uniform in [0, 1) (tests pass a seeded one)
+ */
+export function botSetup(bot, variant, seed, random = Math.random) {
+  if (variant === 'classic' && PEOPLE_BOTS.has(bot) && list.length > 0) {
+    const s = list[Math.min(list.length - 1, Math.floor(random() * list.length))];
+    return random() < 0.5 ? mirror(s) : s;
+  }
+  return wasm.botSetup(bot, variant, seed);
+}

@@ -182,7 +182,7 @@ build_pkg() {
     fi
   fi
   log "pkg/stratagem_bg.wasm: $(wc -c <"$wasm") bytes, $(gzip -9 -c "$wasm" | wc -c) gzipped"
-  # The strategist's people's setups, a file beside the module (the page hands it over with
-  # loadPeopleSetups; natively the bot embeds the same file).
+  # The strategist's people's setups, a file beside the module (www/js/people.js draws the
+  # page's Strategist setups from it; natively the bot embeds the same file).
   cp "$ROOT/data/derived/bombed-in-setups.txt" "$ROOT/pkg/people-setups.txt"
 }

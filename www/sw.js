@@ -7,6 +7,8 @@
  */
 
 const CACHE = 'stratagem-v1';
+/** a file the page can do without: cached when it is there */
+const OPTIONAL = '../pkg/people-setups.txt';
 const FILES = [
   './',
   './index.html',
@@ -28,14 +30,15 @@ const FILES = [
   './js/people.js',
   '../pkg/stratagem.js',
   '../pkg/stratagem_bg.wasm',
-  '../pkg/people-setups.txt',
 ];
 
 self.addEventListener('install', (/** @type {any} */ ev) => {
   ev.waitUntil(
     caches
       .open(CACHE)
-      .then((c) => c.addAll(FILES))
+      // people's setups are optional for the page (without them the Strategist uses its
+      // generator), so a package without the file still installs the worker
+      .then((c) => c.addAll(FILES).then(() => c.add(OPTIONAL).catch(() => undefined)))
       .then(() => /** @type {any} */ (self).skipWaiting()),
   );
 });

@@ -208,7 +208,8 @@ export function fillRandom() {
 export function fillBot() {
   const lv = currentLevel();
   try {
-    fill(botSetup(lv.bot, S.variant, randomSeed()), `The rest placed after the ${lv.bot} bot's generator.`);
+    const made = botSetup(lv.bot, S.variant, randomSeed());
+    fill(made.setup, made.people ? `The rest placed after one of people's setups, as the ${lv.bot} bot draws them.` : `The rest placed after the ${lv.bot} bot's generator.`);
   } catch (e) {
     message(errText(e), 'warn');
   }

@@ -322,7 +322,7 @@ export function startGame() {
  */
 function newBotSetup(lv) {
   try {
-    return { setup: botSetup(lv.bot, S.variant, randomSeed()) };
+    return { setup: botSetup(lv.bot, S.variant, randomSeed()).setup };
   } catch (e) {
     return { setup: wasm.randomSetup(S.variant, randomSeed()), warning: `The bot could not make a setup (${errText(e)}); it uses a random one.` };
   }

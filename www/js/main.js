@@ -24,6 +24,9 @@ import {
 import { bindEditor, editorSwap } from './editor.js';
 import { botSetup, loadPeople } from './people.js';
 
+/** how long the page waits for people's setups before it starts without them */
+const PEOPLE_TIMEOUT_MS = 10_000;
+
 /** @typedef {import('./board.js').Cell} Cell */
 
 /** @param {string} text */
@@ -132,7 +135,8 @@ function bindControls() {
   $btn('btn-smart-setup').addEventListener('click', () => {
     const lv = currentLevel();
     try {
-      setSetup(botSetup(lv.bot, S.variant, randomSeed()), `A setup from the ${lv.bot} bot's generator.`);
+      const made = botSetup(lv.bot, S.variant, randomSeed());
+      setSetup(made.setup, made.people ? `One of people's setups, as the ${lv.bot} bot draws them.` : `A setup from the ${lv.bot} bot's generator.`);
     } catch (e) {
       message(errText(e), 'warn');
     }
@@ -309,19 +313,28 @@ async function boot() {
   render();
   // The Strategist's classic setups are people's: the list beside the module (pkg/, cached by
   // the service worker; the native bot embeds the same), fetched while the module loads
-  // (js/people.js).
-  const people = fetch('../pkg/people-setups.txt').then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))));
+  // (js/people.js). Settled at once (never a rejection left unhandled while the module loads)
+  // and given up after 10 s, so that a stalled request cannot keep the page from starting.
+  /** @type {Promise<{text: string} | {error: unknown}>} */
+  const people = fetch('../pkg/people-setups.txt', { signal: AbortSignal.timeout(PEOPLE_TIMEOUT_MS) })
+    .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
+    .then((text) => ({ text }), (error) => ({ error }));
   try {
     await init();
   } catch (e) {
     $('status').textContent = `The game engine could not be loaded: ${errText(e)}`;
     throw e;
   }
-  await people
-    .then((text) => {
-      S.peopleSetups = loadPeople(text);
-    })
-    .catch((e) => notice('people', `The Strategist sets up with its generator: people's setups could not be loaded (${errText(e)}).`));
+  const got = await people;
+  try {
+    if ('error' in got) {
+      const e = got.error;
+      throw e instanceof Error && e.name === 'TimeoutError' ? new Error(`no answer in ${PEOPLE_TIMEOUT_MS / 1000} s`) : e;
+    }
+    S.peopleSetups = loadPeople(got.text);
+  } catch (e) {
+    notice('people', `The Strategist sets up with its generator: people's setups could not be loaded (${errText(e)}).`);
+  }
   setKinds(wasm.pieceKinds());
   board.setLakes(wasm.lakeSquares().map(squareIndex));
   S.levels = wasm.levels();

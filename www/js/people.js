@@ -7,7 +7,7 @@
  * the native bot draws them.
  *
  * Why the draw is here and not in the module: the module has no room under its size line, and
- * handing it the list cost about 2 KB gzipped (BENCHMARKS.md, "Session 45"). Here it costs the
+ * handing it the list cost about 1,800 bytes gzipped (BENCHMARKS.md, "Session 45"). Here it costs the
  * module nothing, and every line still passes the module's own setup check when the list is
  * read. What stays in the module is the generator, which makes the setups of every other bot,
  * of Barrage, and of the Strategist while the list is missing.
@@ -66,16 +66,18 @@ export function mirror(setup) {
 
 /**
  * The setup of the bot `bot` for `variant`: one of people's for the bots that play them
- * (classic, once the list is in), else from the bot's generator in the module with `seed`.
+ * (classic, once the list is in; `people` true), else from the bot's generator in the module
+ * with `seed`. People's are drawn with `Math.random`, not from `seed`: the page's seeds are
+ * random too, and no page feature replays a setup from its seed.
  * @param {string} bot
  * @param {string} variant
  * @param {string} seed
- * @param {() => number} [random] uniform in [0, 1) (tests pass a seeded one)
+ * @returns {{setup: string, people: boolean}}
  */
-export function botSetup(bot, variant, seed, random = Math.random) {
+export function botSetup(bot, variant, seed) {
   if (variant === 'classic' && PEOPLE_BOTS.has(bot) && list.length > 0) {
-    const s = list[Math.min(list.length - 1, Math.floor(random() * list.length))];
-    return random() < 0.5 ? mirror(s) : s;
+    const s = list[Math.min(list.length - 1, Math.floor(Math.random() * list.length))];
+    return { setup: Math.random() < 0.5 ? mirror(s) : s, people: true };
   }
-  return wasm.botSetup(bot, variant, seed);
+  return { setup: wasm.botSetup(bot, variant, seed), people: false };
 }

@@ -126,6 +126,13 @@ pub struct StrategistConfig {
     /// place of [`StrategistConfig::spy_exposure`] (the Marshal and the Spy only). Default
     /// [`KNOWN_EXPOSURE`]. Natively only.
     pub known_exposure: bool,
+    /// The deepest iteration once few pieces are left ([`ENDGAME_DEPTH`]; 0 or not above
+    /// [`Settings::max_depth`]: off): with at most [`StrategistConfig::endgame_pieces`] pieces
+    /// on the board (both sides, Bombs and Flags included) the search may deepen this far
+    /// while the budget lasts. Natively only.
+    pub endgame_depth: u32,
+    /// How few pieces make the endgame of [`StrategistConfig::endgame_depth`].
+    pub endgame_pieces: u32,
     /// The most armies a move draws when its time budget allows more than
     /// [`StrategistConfig::samples`]: [`StrategistConfig::samples`] for every whole
     /// [`SAMPLE_SPAN_MS`] of the budget, up to this many ([`StrategistConfig::armies`]), for the
@@ -237,6 +244,8 @@ impl Default for StrategistConfig {
             approach: tuning::<u32>("STRATEGIST_APPROACH").unwrap_or(APPROACH).min(100),
             sharpen: tuning::<u32>("STRATEGIST_SHARPEN").unwrap_or(SHARPEN).clamp(25, 400),
             known_exposure: tuning::<u8>("STRATEGIST_EXPOSURE").map_or(KNOWN_EXPOSURE, |v| v != 0),
+            endgame_depth: tuning::<u32>("STRATEGIST_ENDGAME_DEPTH").unwrap_or(ENDGAME_DEPTH).min(64),
+            endgame_pieces: tuning("STRATEGIST_ENDGAME_PIECES").unwrap_or(ENDGAME_PIECES),
         }
     }
 }
@@ -322,6 +331,17 @@ pub const SAMPLE_SPAN_MS: f64 = 250.0;
 /// and 22-6-12 (seed 2027; v7 27-0-13): level with v7 where v7 rarely passes depth 5, and no
 /// longer worse with more nodes. Depth 4 (with more samples) scored 19-6-15 at 250,000.
 pub const DEPTH: u32 = 5;
+
+/// The deepest iteration in the endgame ([`StrategistConfig::endgame_depth`]; session 45,
+/// docs/bots/strategist.md): 0, off, while it is measured. The Flags lost to
+/// `perspecto-expectimax` fall late (about 30 pieces left, ply 180-290) to an unknown Miner
+/// that walks ten moves to our Bombs, where five plies see it only beside the door. Natively
+/// `STRATEGIST_ENDGAME_DEPTH=d`.
+pub const ENDGAME_DEPTH: u32 = 0;
+
+/// At most this many pieces on the board make the endgame of [`ENDGAME_DEPTH`] (natively
+/// `STRATEGIST_ENDGAME_PIECES=n`).
+pub const ENDGAME_PIECES: u32 = 32;
 
 /// Whether the search, once its samples reach [`DEPTH`], draws more samples rather than
 /// stopping ([`Settings::widen`]). Off: on the same games at 250,000 nodes a move (seeds 2026
@@ -678,7 +698,15 @@ pub fn root_scores_with_stats(
     let enemy = (config.enemy_model && !cfg!(target_arch = "wasm32")).then(|| enemy_belief(view, cache));
     let beliefs =
         Beliefs { flag_guess: guess, unknowns: config.inner_chance.then_some(&unknowns), enemy: enemy.as_ref() };
-    let r = search_samples(&mut samples, &moves, &order, &root, beliefs, ctx, config.search, &mut more);
+    let mut settings = config.search;
+    // Off by default and out of the page's module (its size line).
+    if !cfg!(target_arch = "wasm32") && config.endgame_depth > settings.max_depth {
+        let on_board = view.alive_count(view.side()) + view.alive_count(view.side().opponent());
+        if on_board <= config.endgame_pieces {
+            settings.max_depth = config.endgame_depth;
+        }
+    }
+    let r = search_samples(&mut samples, &moves, &order, &root, beliefs, ctx, settings, &mut more);
     let mut sums = r.sums;
     let mut best = r.best;
     if plans.is_some() || probes.is_some() {

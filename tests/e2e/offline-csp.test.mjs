@@ -12,10 +12,7 @@ const env = h.shared();
 
 test('after one visit the page reloads and plays offline', async () => {
   const { page, errors, context } = await h.openPage(env.browser, env.server);
-  await page.waitForSelector('body[data-offline="1"]', { state: 'attached', timeout: 30_000 });
-  await context.setOffline(true);
-  await page.reload();
-  await h.waitReady(page);
+  await h.reloadOffline(page, context);
   const levels = await h.pageLevels(page);
   await h.chooseLevelByKeyboard(page, levels[0].id);
   await h.clickElement(page, '#btn-start');

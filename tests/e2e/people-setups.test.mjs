@@ -95,10 +95,7 @@ test('without the list the page says so and the Strategist sets up with its gene
 
 test("offline after one visit the Strategist still draws people's setups (the service worker's cache)", async () => {
   const { page, errors, context } = await h.openPage(env.browser, env.server);
-  await page.waitForSelector('body[data-offline="1"]', { state: 'attached', timeout: 30_000 });
-  await context.setOffline(true);
-  await page.reload();
-  await h.waitReady(page);
+  await h.reloadOffline(page, context);
   assert.doesNotMatch((await h.text(page, '#notices')) ?? '', /people's setups/, 'the list was not cached');
   for (const s of await strategistSetups(page, 6)) assert.ok(asPlayed.has(s) || mirrored.has(s), `offline: ${s} is not people's`);
   h.assertNoErrors(errors, 'offline');

@@ -22,10 +22,7 @@ import {
   offerDraw, startReview, toggleReviewPlay, endReview, requestHint, explainLastBotMove,
 } from './game.js';
 import { bindEditor, editorSwap } from './editor.js';
-import { botSetup, loadPeople } from './people.js';
-
-/** how long the page waits for people's setups before it starts without them */
-const PEOPLE_TIMEOUT_MS = 10_000;
+import { botSetup, fetchPeople, loadPeople } from './people.js';
 
 /** @typedef {import('./board.js').Cell} Cell */
 
@@ -311,27 +308,17 @@ async function boot() {
   });
   ui.board = board;
   render();
-  // The Strategist's classic setups are people's: the list beside the module (pkg/, cached by
-  // the service worker; the native bot embeds the same), fetched while the module loads
-  // (js/people.js). Settled at once (never a rejection left unhandled while the module loads)
-  // and given up after 10 s, so that a stalled request cannot keep the page from starting.
-  /** @type {Promise<{text: string} | {error: unknown}>} */
-  const people = fetch('../pkg/people-setups.txt', { signal: AbortSignal.timeout(PEOPLE_TIMEOUT_MS) })
-    .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
-    .then((text) => ({ text }), (error) => ({ error }));
+  // The Strategist's classic setups are people's: the list beside the module (js/people.js),
+  // fetched while the module loads.
+  const people = fetchPeople();
   try {
     await init();
   } catch (e) {
     $('status').textContent = `The game engine could not be loaded: ${errText(e)}`;
     throw e;
   }
-  const got = await people;
   try {
-    if ('error' in got) {
-      const e = got.error;
-      throw e instanceof Error && e.name === 'TimeoutError' ? new Error(`no answer in ${PEOPLE_TIMEOUT_MS / 1000} s`) : e;
-    }
-    S.peopleSetups = loadPeople(got.text);
+    loadPeople(await people);
   } catch (e) {
     notice('people', `The Strategist sets up with its generator: people's setups could not be loaded (${errText(e)}).`);
   }

@@ -19,8 +19,29 @@ const PEOPLE_BOTS = new Set(['strategist']);
 /** How many setups the list holds (`setupgen::strategist::HUMAN_SETUPS`). */
 export const PEOPLE_COUNT = 2000;
 
+/** Where the list is, beside the module. */
+const LIST_URL = '../pkg/people-setups.txt';
+/** How long the page waits for the list before it starts without it. */
+const TIMEOUT_MS = 10_000;
+
 /** @type {string[]} the list in use (empty: none) */
 let list = [];
+
+/**
+ * Starts fetching the list (before the module is ready, so the two load together). The promise
+ * never rejects, so nothing goes unhandled while the module loads: it holds the text or the
+ * reason it did not come (a request that has not answered after {@link TIMEOUT_MS} is given
+ * up, so a stalled one cannot keep the page from starting). For {@link loadPeople}.
+ * @returns {Promise<{text: string} | {error: unknown}>}
+ */
+export function fetchPeople() {
+  return fetch(LIST_URL, { signal: AbortSignal.timeout(TIMEOUT_MS) })
+    .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
+    .then(
+      (text) => ({ text }),
+      (e) => ({ error: e instanceof Error && e.name === 'TimeoutError' ? new Error(`no answer in ${TIMEOUT_MS / 1000} s`) : e }),
+    );
+}
 
 /**
  * Reads the list's text: one classic setup string a line, each checked by the module, and
@@ -45,12 +66,14 @@ export function parsePeople(text) {
 }
 
 /**
- * Takes the list's text for the page's draws ({@link parsePeople}; throws and keeps the list
- * as it was if the text is bad). Returns how many setups are in use.
- * @param {string} text
+ * Takes what {@link fetchPeople} got for the page's draws (needs the module ready): throws the
+ * reason the list did not come, or what is wrong with its text ({@link parsePeople}), and then
+ * keeps the list as it was. Returns how many setups are in use.
+ * @param {{text: string} | {error: unknown}} got
  */
-export function loadPeople(text) {
-  list = parsePeople(text);
+export function loadPeople(got) {
+  if ('error' in got) throw got.error;
+  list = parsePeople(got.text);
   return list.length;
 }
 
@@ -76,7 +99,7 @@ export function mirror(setup) {
  */
 export function botSetup(bot, variant, seed) {
   if (variant === 'classic' && PEOPLE_BOTS.has(bot) && list.length > 0) {
-    const s = list[Math.min(list.length - 1, Math.floor(Math.random() * list.length))];
+    const s = list[Math.floor(Math.random() * list.length)];
     return { setup: Math.random() < 0.5 ? mirror(s) : s, people: true };
   }
   return { setup: wasm.botSetup(bot, variant, seed), people: false };

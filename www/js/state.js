@@ -48,8 +48,6 @@ export const S = {
   trayKind: null,
   /** @type {Level[]} */
   levels: [],
-  /** how many people's setups the page draws the Strategist's classic armies from (0: none, its generator makes them; js/people.js) */
-  peopleSetups: 0,
   level: '',
   /** @type {import('../../pkg/stratagem.js').Referee|null} the true game */
   referee: null,

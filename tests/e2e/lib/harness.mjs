@@ -98,6 +98,14 @@ export async function waitReady(page, timeout = 60_000) {
   await page.waitForSelector('body[data-ready="1"]', { state: 'attached', timeout });
 }
 
+/** Once the service worker is active, takes the context offline and reloads the page. */
+export async function reloadOffline(page, context) {
+  await page.waitForSelector('body[data-offline="1"]', { state: 'attached', timeout: 30_000 });
+  await context.setOffline(true);
+  await page.reload();
+  await waitReady(page);
+}
+
 // ---- reading (the test hook and the DOM) ----
 
 export const state = (page) => page.evaluate(() => window.stratagemTest.state());

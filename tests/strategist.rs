@@ -738,3 +738,61 @@ fn setups_resemble_the_human_ones() {
     );
     assert!(ne >= 0.8 * he && (back(&hf) - back(&nf)).abs() < 0.15 && nb == 1.0 && native_diff < 0.15);
 }
+
+#[test]
+fn a_second_look_chooses_among_the_best_moves_on_fresh_armies() {
+    // Along a real game, depth capped at 2: with the second look off and on, the first pass is
+    // the same (same seed, same armies). On, the choice is one of the first pass's three best
+    // moves, every move not looked at again scores below it, and the looked-at moves' scores
+    // change at some plies (fresh armies were searched). With a budget the first pass does not
+    // reach the cap in, there is no second look: the scores are the pass's own.
+    let (mut bot, mut pos) = strategist_game(12);
+    let clock = FrozenClock;
+    let (mut looked, mut changed) = (0, 0);
+    for ply in 0..30u64 {
+        if pos.outcome().is_some() {
+            break;
+        }
+        let view = PlayerView::new(&pos, pos.to_move());
+        let at = |verify: u32, nodes: u64| {
+            let mut config =
+                StrategistConfig { plans: 0, samples: 4, verify, verify_top: 3, ..StrategistConfig::default() };
+            config.search.max_depth = 2;
+            config.search.blend = false;
+            let (scores, stats) = scores_at(&view, config, nodes, ply);
+            assert!(nodes > 1_000 || stats.sample_depths.iter().any(|&d| d < 2), "ply {ply}: 40 nodes reached the cap");
+            scores
+        };
+        let (moves, off, _) = at(0, 2_000_000);
+        let (moves_on, on, _) = at(8, 2_000_000);
+        assert_eq!(moves, view.legal_moves().to_vec());
+        assert_eq!(moves_on, moves);
+        if moves.len() > 3 {
+            let mut rank: Vec<usize> = (0..moves.len()).collect();
+            rank.sort_by_key(|&i| std::cmp::Reverse(off[i]));
+            // Ties at the third place may put either of the tied moves among the three.
+            let third = off[rank[2]];
+            let best_on = (0..moves.len()).max_by_key(|&i| on[i]).unwrap();
+            assert!(off[best_on] >= third, "ply {ply}: the choice {} was not among the best three", moves[best_on]);
+            for i in (0..moves.len()).filter(|&i| off[i] < third) {
+                assert!(
+                    on[i] < on[best_on],
+                    "ply {ply}: {} not looked at scores {} >= {}",
+                    moves[i],
+                    on[i],
+                    on[best_on]
+                );
+            }
+            looked += 1;
+            changed += (0..moves.len()).any(|i| off[i] >= third && on[i] != off[i]) as u32;
+            // A budget the first pass does not finish the cap in: no second look.
+            assert_eq!(at(8, 40).1, at(0, 40).1, "ply {ply}");
+        }
+        let mut progress = |_: &Progress| {};
+        let mut ctx = SearchContext::new(Budget::nodes(3_000), &clock, ply, &mut progress);
+        let m = bot.choose_move(&view, &mut ctx);
+        pos.play(m).unwrap();
+    }
+    assert!(looked >= 20, "only {looked} plies had more than three moves");
+    assert!(changed >= 10, "the second look changed the best moves' scores at only {changed} of {looked} plies");
+}

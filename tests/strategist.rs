@@ -9,6 +9,7 @@
 
 mod common;
 use common::{board, mv, play_all};
+use std::collections::BTreeMap;
 
 use stratagem::ai::belief::matrix::BeliefCache;
 use stratagem::ai::bots::invincible::InvincibleBot;
@@ -737,6 +738,89 @@ fn setups_resemble_the_human_ones() {
         back(&nf)
     );
     assert!(ne >= 0.8 * he && (back(&hf) - back(&nf)).abs() < 0.15 && nb == 1.0 && native_diff < 0.15);
+}
+
+#[test]
+fn a_second_look_stops_at_its_share_of_the_budget_and_keeps_the_armies_it_finished() {
+    // Along a real game, depth capped at 2: the budget is twice what the first pass takes, so
+    // the second look starts (at half the budget, below `VERIFY_BEFORE`) and, asked for 64
+    // armies, runs out of its share. It must stop there (85 % of the budget, a few nodes of
+    // unwinding aside), not at the budget's end, and the armies it finished must still count:
+    // the best moves' scores differ from the first pass's at some plies.
+    let (mut bot, mut pos) = strategist_game(31);
+    let clock = FrozenClock;
+    let (mut cut, mut changed) = (0, 0);
+    let run = |view: &PlayerView, verify: u32, nodes: u64, seed: u64| {
+        let mut config =
+            StrategistConfig { plans: 0, samples: 4, verify, verify_top: 3, ..StrategistConfig::default() };
+        config.verify_until = 85;
+        config.search.max_depth = 2;
+        config.search.blend = false;
+        let mut progress = |_: &Progress| {};
+        let mut ctx = SearchContext::new(Budget::nodes(nodes), &clock, seed, &mut progress);
+        let ((_, scores, _), stats) = root_scores_with_stats(view, &mut ctx, config, &mut BeliefCache::new());
+        (scores, stats, ctx.nodes())
+    };
+    for ply in 0..30u64 {
+        if pos.outcome().is_some() {
+            break;
+        }
+        let view = PlayerView::new(&pos, pos.to_move());
+        let (off, stats, first) = run(&view, 0, 50_000_000, ply);
+        if view.legal_moves().len() > 3 && stats.sample_depths.iter().all(|&d| d == 2) && first >= 200 {
+            let budget = first * 2;
+            let (on, _, used) = run(&view, 64, budget, ply);
+            let share = budget * 85 / 100;
+            assert!(used <= share + 50, "ply {ply}: the second look used {used} of {budget} nodes (its share {share})");
+            assert!(used > first, "ply {ply}: no second look ({used} nodes, the first pass {first})");
+            cut += (used + 1_000 >= share) as u32;
+            changed += (on != off) as u32;
+        }
+        let mut progress = |_: &Progress| {};
+        let mut ctx = SearchContext::new(Budget::nodes(3_000), &clock, ply, &mut progress);
+        let m = bot.choose_move(&view, &mut ctx);
+        pos.play(m).unwrap();
+    }
+    assert!(cut >= 10, "the second look ran into its share at only {cut} plies");
+    assert!(changed >= 8, "the armies of a look cut short changed the scores at only {changed} plies");
+}
+
+#[test]
+fn a_second_look_is_made_only_where_one_search_makes_the_whole_move() {
+    // Along a real game, depth capped at 2 and a budget with room to spare: one whole search
+    // (one thread, or the page's one worker) looks again and its scores change at some plies;
+    // a part of a move split between two threads or two workers never does (its scores are
+    // the same with the look asked for and not), because the parts' sums are added up after.
+    let (mut bot, mut pos) = strategist_game(37);
+    let clock = FrozenClock;
+    let run = |view: &PlayerView, split: Split, verify: u32, seed: u64| {
+        let mut config = StrategistConfig { plans: 0, samples: 4, verify, ..StrategistConfig::default() }.split(split);
+        config.search.max_depth = 2;
+        config.search.blend = false;
+        let mut progress = |_: &Progress| {};
+        let mut ctx = SearchContext::new(Budget::nodes(2_000_000), &clock, seed, &mut progress);
+        root_scores(view, &mut ctx, config, &mut BeliefCache::new()).1
+    };
+    let mut changed = BTreeMap::new();
+    for ply in 0..24u64 {
+        if pos.outcome().is_some() {
+            break;
+        }
+        let view = PlayerView::new(&pos, pos.to_move());
+        for split in [Split::Threads(1), Split::Workers(1), Split::Threads(2), Split::Workers(2)] {
+            let differs = run(&view, split, 0, ply) != run(&view, split, 8, ply);
+            *changed.entry(format!("{split:?}")).or_insert(0) += differs as u32;
+        }
+        let mut progress = |_: &Progress| {};
+        let mut ctx = SearchContext::new(Budget::nodes(3_000), &clock, ply, &mut progress);
+        let m = bot.choose_move(&view, &mut ctx);
+        pos.play(m).unwrap();
+    }
+    assert!(
+        changed["Threads(1)"] >= 5 && changed["Workers(1)"] >= 5,
+        "the whole search looked again too rarely: {changed:?}"
+    );
+    assert_eq!((changed["Threads(2)"], changed["Workers(2)"]), (0, 0), "a part looked again: {changed:?}");
 }
 
 #[test]

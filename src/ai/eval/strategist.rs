@@ -164,6 +164,15 @@ impl Values {
         }
     }
 
+    /// The Marshal of both sides counts `points` more (session 50: what the Marshal is worth
+    /// to the result, above the table's 400, while it is measured). The search calls it
+    /// natively only.
+    pub fn add_marshal(&mut self, points: i32) {
+        for side in Side::BOTH {
+            self.by_side[side][PieceKind::Marshal.index()] += points;
+        }
+    }
+
     /// Values for the armies standing in `pos`.
     pub fn of_position(pos: &Position) -> Values {
         let alive = BySide::from_fn(|s| {
@@ -803,6 +812,12 @@ impl Evaluator {
     /// [`Values::add_base`] on this evaluator's values.
     pub fn add_base(&mut self, points: i32) {
         self.values.add_base(points);
+        self.worth = worth_of(&self.values);
+    }
+
+    /// [`Values::add_marshal`] on this evaluator's values.
+    pub fn add_marshal(&mut self, points: i32) {
+        self.values.add_marshal(points);
         self.worth = worth_of(&self.values);
     }
 

@@ -1106,6 +1106,10 @@ pub struct Settings {
     /// the root's chance nodes ([`crate::ai::eval::strategist::Values::set_bomb_secret`]); 0:
     /// off (session 26).
     pub bomb_secret: i32,
+    /// Points the Marshal of either side counts above its value in the evaluation and the
+    /// root's chance nodes ([`crate::ai::eval::strategist::Values::add_marshal`]); 0: off
+    /// (session 50, natively only while it is measured).
+    pub marshal: i32,
     /// The intrusion danger to our Flag in the evaluation, in percent of
     /// [`crate::ai::eval::strategist::DANGER`] ([`Evaluator::with_intrusion`]); only with the
     /// Miner danger on; 0: off (session 29).
@@ -1233,6 +1237,10 @@ fn sample_searcher<'t, 'c, 'a>(
     // Natively only while it is measured (session 26).
     if settings.bomb_secret != 0 && !cfg!(target_arch = "wasm32") {
         s.eval.set_bomb_secret(settings.bomb_secret);
+    }
+    // Natively only while it is measured (session 50).
+    if settings.marshal != 0 && !cfg!(target_arch = "wasm32") {
+        s.eval.add_marshal(settings.marshal);
     }
     // Natively only while it is measured (session 33).
     if settings.spy_hunt > 0 && !cfg!(target_arch = "wasm32") {
@@ -1430,6 +1438,9 @@ pub struct RootChance {
     pub base: i32,
     /// Points an unrevealed Bomb counts, as in the evaluation ([`Settings::bomb_secret`]).
     pub bomb_secret: i32,
+    /// Points the Marshal counts above its table value, as in the evaluation
+    /// ([`Settings::marshal`]).
+    pub marshal: i32,
 }
 
 /// The four outcomes of an attack, the Flag apart.
@@ -1454,7 +1465,8 @@ fn battle_change(rc: &RootChance, defender: PieceKind) -> f64 {
     let attacker = rc.attacker;
     let value = |k: PieceKind| {
         let base = if k.is_movable() { rc.base } else { 0 };
-        (crate::ai::eval::material::piece_value(k) + base) as f64
+        let marshal = if k == PieceKind::Marshal && !cfg!(target_arch = "wasm32") { rc.marshal } else { 0 };
+        (crate::ai::eval::material::piece_value(k) + base + marshal) as f64
     };
     let hidden = |k: PieceKind| {
         if k.is_movable() {
@@ -2476,6 +2488,7 @@ mod tests {
             bomb_cost: 0,
             base: 0,
             bomb_secret: 0,
+            marshal: 0,
         };
         let drawn = [(PieceKind::Sergeant, 130); 4];
         let v = chance_value(&rc, &drawn, 100.0);
@@ -2510,6 +2523,7 @@ mod tests {
             bomb_cost: 0,
             base: 0,
             bomb_secret: 0,
+            marshal: 0,
         };
         let drawn = [(PieceKind::Flag, 1_180), (PieceKind::Scout, 60), (PieceKind::Scout, 50), (PieceKind::Bomb, -90)];
         let v = chance_value(&rc, &drawn, 40.0);
@@ -2611,7 +2625,7 @@ mod tests {
             .collect();
         let mut probs = [0.0; 12];
         probs[PieceKind::Sergeant.index()] = 1.0;
-        let rc = RootChance { attacker: PieceKind::Marshal, probs, bomb_cost: 0, base: 0, bomb_secret: 0 };
+        let rc = RootChance { attacker: PieceKind::Marshal, probs, bomb_cost: 0, base: 0, bomb_secret: 0, marshal: 0 };
         let chance = vec![Some(rc), None];
         let plain = summarize(
             &per_sample,
@@ -2646,7 +2660,14 @@ mod tests {
         {
             mixed[k.index()] = w;
         }
-        let rc = RootChance { attacker: PieceKind::Colonel, probs: mixed, bomb_cost: 20, base: 0, bomb_secret: 0 };
+        let rc = RootChance {
+            attacker: PieceKind::Colonel,
+            probs: mixed,
+            bomb_cost: 20,
+            base: 0,
+            bomb_secret: 0,
+            marshal: 0,
+        };
         // A weight moves an outcome's mean: the won attack's two samples (40 and 100) weighed
         // 1 and 3 average 85, not 70, and the won outcome has probability 0.65 (the Sergeant
         // and the Spy), so the node gains 0.65 x 15.
@@ -2690,7 +2711,7 @@ mod tests {
         // the bonus, so the chance node gets only what its samples differ by beyond the
         // defender drawn: here nothing. Taken as they are, the same values would earn the cap.
         let probs = probs(&[(PieceKind::Scout, 0.45), (PieceKind::Bomb, 0.45), (PieceKind::Flag, 0.1)]);
-        let rc = RootChance { attacker: PieceKind::General, probs, bomb_cost: 0, base: 0, bomb_secret: 0 };
+        let rc = RootChance { attacker: PieceKind::General, probs, bomb_cost: 0, base: 0, bomb_secret: 0, marshal: 0 };
         let drawn: Vec<Drawn> = [PieceKind::Scout, PieceKind::Bomb, PieceKind::Scout, PieceKind::Flag]
             .iter()
             .map(|&k| Drawn { defenders: vec![None, None, Some(k)], spied: vec![false; 3], miner: false })
@@ -2733,6 +2754,7 @@ mod tests {
             bomb_cost: 0,
             base: b,
             bomb_secret: 0,
+            marshal: 0,
         };
         let drawn = [(PieceKind::Sergeant, won); 4];
         let v = chance_value(&rc, &drawn, 0.0);
@@ -2781,6 +2803,7 @@ mod tests {
             bomb_cost: 0,
             base: 0,
             bomb_secret: 0,
+            marshal: 0,
         };
         let values = [400i64, -300, 150, 900];
         let drawn: Vec<(PieceKind, i64, f64)> = values.iter().map(|&v| (PieceKind::Scout, v, 1.0)).collect();
@@ -2789,6 +2812,29 @@ mod tests {
         assert!((shaped - want).abs() < 1e-6, "{shaped} against {want}");
         let of_mean = u.apply(values.iter().sum::<i64>() as f64 / 4.0);
         assert!((want - of_mean).abs() > 5.0, "the test needs samples that spread: {want} {of_mean}");
+    }
+
+    #[test]
+    fn a_dearer_marshal_costs_more_where_it_dies_and_nothing_where_it_wins() {
+        // Our Marshal attacks a piece that is a Bomb (it dies) or the General (it wins): with
+        // 150 points more on the Marshal only the Bomb's outcome costs more, by exactly that.
+        let rc = RootChance {
+            attacker: PieceKind::Marshal,
+            probs: probs(&[(PieceKind::Bomb, 0.5), (PieceKind::General, 0.5)]),
+            bomb_cost: 0,
+            base: 0,
+            bomb_secret: 0,
+            marshal: 0,
+        };
+        let dear = RootChance { marshal: 150, ..rc };
+        assert_eq!(battle_change(&dear, PieceKind::Bomb) - battle_change(&rc, PieceKind::Bomb), -150.0);
+        assert_eq!(battle_change(&dear, PieceKind::General), battle_change(&rc, PieceKind::General));
+        // A General that attacks an unknown piece and meets the enemy Marshal loses the same
+        // General; the extra counts only in what finding the Marshal reveals (its hidden share).
+        let general = RootChance { attacker: PieceKind::General, ..dear };
+        let plain = RootChance { attacker: PieceKind::General, ..rc };
+        let found = battle_change(&general, PieceKind::Marshal) - battle_change(&plain, PieceKind::Marshal);
+        assert!((found - 150.0 * f64::from(HIDDEN_SHARE) / 64.0).abs() < 1e-9, "{found}");
     }
 
     #[test]
@@ -2801,6 +2847,7 @@ mod tests {
             bomb_cost: 0,
             base: 0,
             bomb_secret: 0,
+            marshal: 0,
         };
         let secret = RootChance { bomb_secret: 50, ..rc };
         assert_eq!(battle_change(&secret, PieceKind::Bomb) - battle_change(&rc, PieceKind::Bomb), 50.0);

@@ -366,12 +366,13 @@ pub const ENDGAME_PIECES: u32 = 32;
 /// moves only cost a fraction of a whole army each and give the chosen move an estimate that
 /// did not pick it. Measured against `invincible` at 100 ms on v17's 200 games of seed 2281
 /// (82.5 %): 8 armies 86.0 % (+3.5 ± 5.8 points), 16 armies 85.5 % (+3.0 ± 6.2): ahead, not
-/// proven, so off until a fresh seed agreed. Session 48 (v18): the look stops at
+/// proven, so off until a fresh seed agreed. Sessions 48-50 (v18): the look stops at
 /// [`VERIFY_UNTIL`] and keeps the armies it finished (it went over the 100 ms 58 times in 200
 /// games, now 2); on the fresh seed 2311, 8 armies 85.8 % against v17's 82.8 % (+3.0 ± 5.8
-/// points in pairs), about +2.8 ± 3.5 pooled over four seeds; at 1 s (seed 2051) 97.5 %
-/// against v17's 90.0 %. On, 8: ahead everywhere it was measured, though not proven at 100 ms.
-/// Natively `STRATEGIST_VERIFY=n` (0 turns it off).
+/// points in pairs), 84.5 % over 1,000 games of five seeds against v17's 83.4 % over 1,379;
+/// at 1 s 97.5 % and 96.2 % on seeds 2051 and 2061, where v17 scored 90.0 % on each. On, 8:
+/// ahead everywhere it was measured, though not proven at 100 ms. Natively
+/// `STRATEGIST_VERIFY=n` (0 turns it off).
 pub const VERIFY: u32 = 8;
 
 /// The best root moves [`VERIFY`] searches again (natively `STRATEGIST_VERIFY_TOP=k`).

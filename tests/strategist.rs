@@ -189,7 +189,8 @@ fn an_enemy_three_squares_from_the_flag_is_a_guess_not_a_certain_loss() {
     let clock = FrozenClock;
     let best_mean = |flag_guess: bool, threat: i32| {
         // One depth alone (no blend): the claim is about depth 5's values.
-        let mut config = StrategistConfig { flag_guess, plans: 0, ..StrategistConfig::default() };
+        // The first pass alone (the second look, on since v18, searches again at lower depths).
+        let mut config = StrategistConfig { flag_guess, plans: 0, verify: 0, ..StrategistConfig::default() };
         config.search.blend = false;
         config.search.threat = threat;
         let mut depth = 0;
@@ -381,7 +382,8 @@ fn a_blended_search_sums_its_last_two_depths() {
         }
         let view = PlayerView::new(&pos, pos.to_move());
         let run = |depth: u32, blend: bool| {
-            let mut config = StrategistConfig { plans: 0, samples: 3, ..StrategistConfig::default() };
+            // The first pass alone: the second look (on since v18) re-sums the best moves.
+            let mut config = StrategistConfig { plans: 0, samples: 3, verify: 0, ..StrategistConfig::default() };
             config.search.max_depth = depth;
             config.search.blend = blend;
             config.search.widen = false;
@@ -438,7 +440,8 @@ fn a_known_marshal_beside_a_possible_spy_pays_for_it_at_the_root() {
         let view = PlayerView::new(&pos, Side::Red);
         for seed in 0..3u64 {
             let run = |spy: bool| {
-                let mut config = StrategistConfig { spy_exposure: spy, ..StrategistConfig::default() };
+                // The first pass alone: the second look (on since v18) re-sums the best moves.
+                let mut config = StrategistConfig { spy_exposure: spy, verify: 0, ..StrategistConfig::default() };
                 config.search.max_depth = 1;
                 scores_at(&view, config, 50_000_000, seed).0
             };

@@ -34,6 +34,14 @@ fn strategist_game(seed: u64) -> (StrategistBot, Position) {
     (bot, pos)
 }
 
+/// Plays `bot`'s move at 3,000 nodes (seed `seed`) to take a test's game on by one ply.
+fn play_on(bot: &mut StrategistBot, pos: &mut Position, view: &PlayerView, seed: u64) {
+    let mut progress = |_: &Progress| {};
+    let mut ctx = SearchContext::new(Budget::nodes(3_000), &FrozenClock, seed, &mut progress);
+    let m = bot.choose_move(view, &mut ctx);
+    pos.play(m).unwrap();
+}
+
 fn choose(view: &PlayerView, nodes: u64, seed: u64) -> Move {
     let clock = FrozenClock;
     let mut progress = |_: &Progress| {};
@@ -331,7 +339,6 @@ fn a_capped_search_widens_to_more_samples_at_its_depth() {
     // finished at the cap (none at a shallower depth); without widening it counts exactly the
     // first samples, also at the cap. Both give scores for exactly the legal moves.
     let (mut bot, mut pos) = strategist_game(12);
-    let clock = FrozenClock;
     let mut widened = 0;
     for ply in 0..30u64 {
         if pos.outcome().is_some() {
@@ -359,10 +366,7 @@ fn a_capped_search_widens_to_more_samples_at_its_depth() {
             assert!(wide >= plain, "ply {ply}: {wide} < {plain}");
             widened += (wide > plain) as u32;
         }
-        let mut progress = |_: &Progress| {};
-        let mut ctx = SearchContext::new(Budget::nodes(3_000), &clock, ply, &mut progress);
-        let m = bot.choose_move(&view, &mut ctx);
-        pos.play(m).unwrap();
+        play_on(&mut bot, &mut pos, &view, ply);
     }
     assert!(widened >= 20, "the search widened at only {widened} plies");
 }
@@ -374,7 +378,6 @@ fn a_blended_search_sums_its_last_two_depths() {
     // iteration does not depend on the cap), up to the one tie-break point each call gives
     // its best move and the chance nodes' rounding, and every sample counts twice.
     let (mut bot, mut pos) = strategist_game(14);
-    let clock = FrozenClock;
     let mut compared = 0;
     for ply in 0..30u64 {
         if pos.outcome().is_some() {
@@ -402,10 +405,7 @@ fn a_blended_search_sums_its_last_two_depths() {
             }
             compared += 1;
         }
-        let mut progress = |_: &Progress| {};
-        let mut ctx = SearchContext::new(Budget::nodes(3_000), &clock, ply, &mut progress);
-        let m = bot.choose_move(&view, &mut ctx);
-        pos.play(m).unwrap();
+        play_on(&mut bot, &mut pos, &view, ply);
     }
     assert!(compared >= 10, "only {compared} positions compared");
 }
@@ -779,10 +779,7 @@ fn a_second_look_stops_at_its_share_of_the_budget_and_keeps_the_armies_it_finish
             cut += (used + 1_000 >= share) as u32;
             changed += (on != off) as u32;
         }
-        let mut progress = |_: &Progress| {};
-        let mut ctx = SearchContext::new(Budget::nodes(3_000), &clock, ply, &mut progress);
-        let m = bot.choose_move(&view, &mut ctx);
-        pos.play(m).unwrap();
+        play_on(&mut bot, &mut pos, &view, ply);
     }
     assert!(cut >= 10, "the second look ran into its share at only {cut} plies");
     assert!(changed >= 8, "the armies of a look cut short changed the scores at only {changed} plies");
@@ -814,10 +811,7 @@ fn a_second_look_is_made_only_where_one_search_makes_the_whole_move() {
             let differs = run(&view, split, 0, ply) != run(&view, split, 8, ply);
             *changed.entry(format!("{split:?}")).or_insert(0) += differs as u32;
         }
-        let mut progress = |_: &Progress| {};
-        let mut ctx = SearchContext::new(Budget::nodes(3_000), &clock, ply, &mut progress);
-        let m = bot.choose_move(&view, &mut ctx);
-        pos.play(m).unwrap();
+        play_on(&mut bot, &mut pos, &view, ply);
     }
     assert!(
         changed["Threads(1)"] >= 5 && changed["Workers(1)"] >= 5,
@@ -834,7 +828,6 @@ fn a_second_look_chooses_among_the_best_moves_on_fresh_armies() {
     // change at some plies (fresh armies were searched). With a budget the first pass does not
     // reach the cap in, there is no second look: the scores are the pass's own.
     let (mut bot, mut pos) = strategist_game(12);
-    let clock = FrozenClock;
     let (mut looked, mut changed) = (0, 0);
     for ply in 0..30u64 {
         if pos.outcome().is_some() {
@@ -875,10 +868,7 @@ fn a_second_look_chooses_among_the_best_moves_on_fresh_armies() {
             // A budget the first pass does not finish the cap in: no second look.
             assert_eq!(at(8, 40).1, at(0, 40).1, "ply {ply}");
         }
-        let mut progress = |_: &Progress| {};
-        let mut ctx = SearchContext::new(Budget::nodes(3_000), &clock, ply, &mut progress);
-        let m = bot.choose_move(&view, &mut ctx);
-        pos.play(m).unwrap();
+        play_on(&mut bot, &mut pos, &view, ply);
     }
     assert!(looked >= 20, "only {looked} plies had more than three moves");
     assert!(changed >= 10, "the second look changed the best moves' scores at only {changed} of {looked} plies");

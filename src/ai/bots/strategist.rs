@@ -559,7 +559,10 @@ pub const BOMB_SECRET: i32 = 0;
 /// games against `invincible` (37 of 200 on seed 2321, and 59 of 200 against
 /// `perspecto-expectimax`), 34 of 37 times one ply after our Marshal stepped or won its way
 /// beside the unmoved Spy; those games score 66 % against 86 %, so the Marshal is worth more
-/// to the result than the 400 points that weigh that risk. Natively `STRATEGIST_MARSHAL=points`.
+/// to the result than the 400 points that weigh that risk. At 150 points it scored +4.5 points
+/// in pairs on seed 2321, but +1.0 on the fresh seed 2331 and +0.2 against
+/// `perspecto-expectimax` (session 51: +1.9 over the three, not proven), so it stays off.
+/// Natively `STRATEGIST_MARSHAL=points`.
 pub const MARSHAL: i32 = 0;
 
 /// The root's utility of its values ([`Settings::utility`]; session 26,

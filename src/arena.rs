@@ -143,10 +143,14 @@ pub struct MoveTimes {
     pub over_budget: u64,
     /// Nodes counted by the bot over these moves (its own unit).
     pub nodes: u64,
+    /// Where the largest overshoot came: the game's index in its match and the ply of the
+    /// position the bot moved from (None while no move was over budget). What lets a rare
+    /// long move be found again and searched under a profiler.
+    pub worst_at: Option<(u32, u32)>,
 }
 
 impl MoveTimes {
-    fn add(&mut self, ms: f64, nodes: u64, budget_ms: Option<f64>) {
+    fn add(&mut self, ms: f64, nodes: u64, budget_ms: Option<f64>, ply: u32) {
         self.moves += 1;
         self.nodes += nodes;
         self.total_ms += ms;
@@ -155,8 +159,19 @@ impl MoveTimes {
             && ms > b
         {
             self.over_budget += 1;
-            self.max_over_ms = self.max_over_ms.max(ms - b);
+            if ms - b > self.max_over_ms {
+                self.max_over_ms = ms - b;
+                self.worst_at = Some((0, ply));
+            }
         }
+    }
+
+    /// Sets the game index of [`MoveTimes::worst_at`] (the games fill in the ply only).
+    fn in_game(mut self, index: u32) -> MoveTimes {
+        if let Some((_, ply)) = self.worst_at {
+            self.worst_at = Some((index, ply));
+        }
+        self
     }
 
     /// Merges another set of times into this one.
@@ -164,6 +179,9 @@ impl MoveTimes {
         self.moves += o.moves;
         self.total_ms += o.total_ms;
         self.max_ms = self.max_ms.max(o.max_ms);
+        if o.max_over_ms > self.max_over_ms {
+            self.worst_at = o.worst_at;
+        }
         self.max_over_ms = self.max_over_ms.max(o.max_over_ms);
         self.over_budget += o.over_budget;
         self.nodes += o.nodes;
@@ -260,7 +278,7 @@ pub fn play_game(
         let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
         let mv = match thought {
             Ok(t) => {
-                times[side].add(elapsed_ms, t.nodes, budget.time_ms);
+                times[side].add(elapsed_ms, t.nodes, budget.time_ms, view.ply());
                 t.mv
             }
             Err(f) => {
@@ -341,7 +359,7 @@ pub(crate) fn play_outside_game(
             let view = &views[side];
             match guarded_think(bot, view, budget, &clock, seed) {
                 Ok(t) => {
-                    times[side].add(started.elapsed().as_secs_f64() * 1000.0, t.nodes, budget.time_ms);
+                    times[side].add(started.elapsed().as_secs_f64() * 1000.0, t.nodes, budget.time_ms, view.ply());
                     game.play(t.mv).map_err(|e| (side, format!("illegal move {}: {e}", t.mv)))
                 }
                 Err(f) => {
@@ -351,7 +369,12 @@ pub(crate) fn play_outside_game(
             }
         } else {
             let answer = engine.ask_move(&views[side], outside.move_ms);
-            times[side].add(started.elapsed().as_secs_f64() * 1000.0, 0, Some(outside.move_ms as f64));
+            times[side].add(
+                started.elapsed().as_secs_f64() * 1000.0,
+                0,
+                Some(outside.move_ms as f64),
+                views[side].ply(),
+            );
             match answer {
                 Ok(Answer::Move(mv)) => game.play(mv).map_err(|e| {
                     let f = Fault::Illegal { line: UccMove::from_move(mv).to_string(), message: e.to_string() };
@@ -617,8 +640,8 @@ fn play_match_game(
         saved = Some(path);
     }
     let times = [
-        report.times[if red_is_a { Side::Red } else { Side::Blue }],
-        report.times[if red_is_a { Side::Blue } else { Side::Red }],
+        report.times[if red_is_a { Side::Red } else { Side::Blue }].in_game(index),
+        report.times[if red_is_a { Side::Blue } else { Side::Red }].in_game(index),
     ];
     let summary = GameSummary {
         index,
@@ -867,5 +890,32 @@ mod tests {
         assert!(r.iter().sum::<f64>().abs() < 1e-6);
         let md = rr.crosstable_markdown();
         assert!(md.lines().nth(2).unwrap().contains("| 1 | a |"), "{md}");
+    }
+
+    #[test]
+    fn the_worst_overshoot_keeps_its_game_and_ply_through_a_merge() {
+        let budget = Some(100.0);
+        let mut a = MoveTimes::default();
+        a.add(90.0, 1, budget, 10);
+        assert_eq!(a.worst_at, None, "a move inside the budget is not an overshoot");
+        a.add(130.0, 1, budget, 21);
+        a.add(110.0, 1, budget, 33);
+        let a = a.in_game(4);
+        assert_eq!((a.over_budget, a.worst_at), (2, Some((4, 21))), "{a:?}");
+        let mut b = MoveTimes::default();
+        b.add(250.0, 1, budget, 7);
+        let b = b.in_game(9);
+        let mut all = MoveTimes::default();
+        all.merge(&a);
+        all.merge(&b);
+        assert_eq!((all.over_budget, all.worst_at), (3, Some((9, 7))));
+        assert!((all.max_over_ms - 150.0).abs() < 1e-9);
+        // A smaller overshoot merged later does not take the place of the worst.
+        all.merge(&a);
+        assert_eq!(all.worst_at, Some((9, 7)));
+        // Without a budget nothing is over it.
+        let mut free = MoveTimes::default();
+        free.add(5000.0, 1, None, 3);
+        assert_eq!((free.over_budget, free.worst_at), (0, None));
     }
 }

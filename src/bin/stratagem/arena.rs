@@ -71,6 +71,9 @@ fn times_line(name: &str, t: &MoveTimes, budget: &Budget) -> String {
     );
     if budget.time_ms.is_some() {
         s.push_str(&format!(", over budget {} times, max overshoot {:.1} ms", t.over_budget, t.max_over_ms));
+        if let Some((game, ply)) = t.worst_at {
+            s.push_str(&format!(" (game {game}, ply {ply})"));
+        }
     }
     s
 }

@@ -28,7 +28,7 @@
 
 use crate::ai::eval::material::piece_value;
 use crate::ai::plans::manhattan;
-use crate::rules::{Army, BySide, PieceKind, Position, Side, Square};
+use crate::rules::{Army, BySide, Move, PieceId, PieceKind, Position, Side, Square};
 
 /// Share of a movable piece's value it is worth extra while the opponent has not seen it in
 /// battle, in 1/64ths (12/64, about 19 %). Why: revealing the Marshal or a General lets the
@@ -209,6 +209,9 @@ pub struct Evaluator {
     pub guard: i32,
     /// Whether each side's opponent had Miners at the root (a guard is worth nothing without).
     pub miners_against: BySide<bool>,
+    /// Per side, its Miners at the root ([`Position::alive_mask`]'s bits): the Miner danger
+    /// looks at these pieces only, where it looked at every piece at every node (session 53).
+    miners: BySide<u64>,
     /// The side whose Flag the Miner danger watches, and its scale in percent of [`DANGER`]
     /// ([`Evaluator::with_danger`]); `None`: off.
     pub danger: Option<(Side, i32)>,
@@ -339,6 +342,35 @@ fn worth_of(values: &Values) -> BySide<[[i32; 2]; 12]> {
     })
 }
 
+/// Per side, the piece terms of [`Evaluator::side_score`] summed over its pieces on the board,
+/// from the evaluator's tables: `base`, material (the hidden bonus included) and advance;
+/// `near`, the flag danger before its cap ([`FLAG_CAP`]). A search keeps them move by move
+/// ([`Evaluator::play_with`]) rather than summing 40 pieces at every node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sums {
+    base: [i32; 2],
+    near: [i32; 2],
+}
+
+impl Sums {
+    /// Adds `sign` times the terms of piece `id` (its state in `pos`).
+    #[inline]
+    fn add(&mut self, ev: &Evaluator, pos: &Position, id: PieceId, sign: i32) {
+        let (b, n) = ev.piece_terms(pos, id);
+        let s = id.side().index();
+        self.base[s] += sign * b;
+        self.near[s] += sign * n;
+    }
+
+    /// `side`'s score from the tables: [`Evaluator::side_score`] without the guard and the
+    /// march.
+    #[inline]
+    fn score(&self, side: Side) -> i32 {
+        let s = side.index();
+        self.base[s] + self.near[s].min(FLAG_CAP)
+    }
+}
+
 impl Evaluator {
     /// The evaluator for searches below `pos` (a full position: a sample or the real one).
     pub fn new(pos: &Position) -> Evaluator {
@@ -348,6 +380,11 @@ impl Evaluator {
         let miners_against =
             BySide::from_fn(|s| pos.pieces_of(s.opponent()).any(|id| pos.piece(id).kind == PieceKind::Miner));
         let values = Values::of_position(pos);
+        let miners = BySide::from_fn(|s| {
+            pos.pieces_of(s)
+                .filter(|&id| pos.piece(id).kind == PieceKind::Miner)
+                .fold(0u64, |m, id| m | 1 << id.local())
+        });
         let place = BySide::from_fn(|side| {
             let mut t = [(0i8, 0i8); 100];
             for (i, slot) in t.iter_mut().enumerate() {
@@ -368,6 +405,7 @@ impl Evaluator {
             contempt: None,
             guard: 0,
             miners_against,
+            miners,
             danger: None,
             cover: false,
             march: 0,
@@ -523,10 +561,17 @@ impl Evaluator {
     fn miner_near(&self, pos: &Position, reach: i32) -> Option<(Side, Square, i32)> {
         let (side, pct) = self.danger?;
         let f = self.flag[side]?;
-        pos.pieces_of(side.opponent())
-            .map(|id| pos.piece(id))
-            .any(|p| p.kind == PieceKind::Miner && manhattan(p.square, f) <= reach)
-            .then_some((side, f, pct))
+        let enemy = side.opponent();
+        // Only the pieces that were Miners at the root: a piece's kind never changes in a game.
+        let mut miners = pos.alive_mask(enemy) & self.miners[enemy];
+        while miners != 0 {
+            let p = pos.piece(PieceId::new(enemy, miners.trailing_zeros() as usize));
+            miners &= miners - 1;
+            if p.kind == PieceKind::Miner && manhattan(p.square, f) <= reach {
+                return Some((side, f, pct));
+            }
+        }
+        None
     }
 
     /// Whether a quiet move can change the Miner danger (an enemy Miner within one step of its
@@ -637,31 +682,65 @@ impl Evaluator {
         Some((limit.saturating_sub(CLOCK_RAMP), limit))
     }
 
-    /// What `side` has: material, hidden bonus, flag danger to the enemy, advance.
-    fn side_score(&self, pos: &Position, side: Side) -> i32 {
+    /// What `side` has: material, hidden bonus, flag danger to the enemy, advance; `sums` are
+    /// [`Evaluator::sums`] of `pos` (read only where the tables serve).
+    fn side_score(&self, pos: &Position, side: Side, sums: &Sums) -> i32 {
         // The guard and the march are off by default: kept out of the page's module.
         if cfg!(target_arch = "wasm32") || (self.guard == 0 && self.march == 0) {
-            return self.side_score_tables(pos, side);
+            return sums.score(side);
         }
         self.side_score_full(pos, side)
     }
 
-    /// [`Evaluator::side_score`] without the guard and the march, from the tables
-    /// ([`Evaluator::worth`], [`Evaluator::place`]): the same sum with no branch per piece.
-    /// Why: the evaluation of every node (quiescence included) spent 41 % of the search's time
-    /// in the loop of [`Evaluator::side_score_full`] (perf, session 38).
-    fn side_score_tables(&self, pos: &Position, side: Side) -> i32 {
-        let (worth, place) = (&self.worth[side], &self.place[side]);
-        let (mut material, mut near, mut advance) = (0, 0, 0);
-        for id in pos.pieces_of(side) {
-            let p = pos.piece(id);
-            let k = p.kind.index();
-            material += worth[k][usize::from(!p.revealed)];
-            let (a, n) = place[p.square.index()];
-            advance += MOVABLE[k] * i32::from(a);
-            near += MOVABLE[k] * i32::from(n);
+    /// What piece `id` adds to its side's [`Sums`]: `(material and advance, flag danger)`, from
+    /// the tables ([`Evaluator::worth`], [`Evaluator::place`]) with no branch on its kind;
+    /// nothing once it is off the board. Why the tables: summing the terms with a branch per
+    /// piece at every node was 41 % of the search's time (perf, session 38).
+    #[inline]
+    fn piece_terms(&self, pos: &Position, id: PieceId) -> (i32, i32) {
+        let p = pos.piece(id);
+        if !p.alive {
+            return (0, 0);
         }
-        material + near.min(FLAG_CAP) + advance
+        let side = id.side();
+        let k = p.kind.index();
+        let (a, n) = self.place[side][p.square.index()];
+        (self.worth[side][k][usize::from(!p.revealed)] + MOVABLE[k] * i32::from(a), MOVABLE[k] * i32::from(n))
+    }
+
+    /// The [`Sums`] of `pos`, piece by piece.
+    pub fn sums(&self, pos: &Position) -> Sums {
+        let mut sums = Sums::default();
+        for side in Side::BOTH {
+            for id in pos.pieces_of(side) {
+                sums.add(self, pos, id, 1);
+            }
+        }
+        sums
+    }
+
+    /// Plays `mv` (legal in `pos`) by `play`, keeping `sums` (those of `pos`) in step: the
+    /// terms of the two pieces a move can touch, the mover and the piece on its target square,
+    /// taken out before and put back after; no other piece's terms change with a move. Why
+    /// (session 53): summing the tables over every piece at every node was a quarter of the
+    /// search's time (perf, session 52), where a move changes at most two pieces.
+    #[inline]
+    pub fn play_with<R>(
+        &self,
+        sums: &mut Sums,
+        pos: &mut Position,
+        mv: Move,
+        play: impl FnOnce(&mut Position) -> R,
+    ) -> R {
+        let (a, d) = (pos.piece_at(mv.from), pos.piece_at(mv.to));
+        for id in [a, d].into_iter().flatten() {
+            sums.add(self, pos, id, -1);
+        }
+        let r = play(pos);
+        for id in [a, d].into_iter().flatten() {
+            sums.add(self, pos, id, 1);
+        }
+        r
     }
 
     /// [`Evaluator::side_score`] term by term, the guard and the march included.
@@ -829,7 +908,14 @@ impl Evaluator {
 
     /// The score of `pos` for `side` (zero-sum).
     pub fn evaluate(&self, pos: &Position, side: Side) -> i32 {
-        let mut v = self.side_score(pos, side) - self.side_score(pos, side.opponent());
+        self.evaluate_with(pos, side, &self.sums(pos))
+    }
+
+    /// [`Evaluator::evaluate`] given the [`Sums`] of `pos` (kept by the search move by move,
+    /// [`Evaluator::play_with`]).
+    pub fn evaluate_with(&self, pos: &Position, side: Side, sums: &Sums) -> i32 {
+        debug_assert_eq!(*sums, self.sums(pos), "the sums kept by the moves are the position's");
+        let mut v = self.side_score(pos, side, sums) - self.side_score(pos, side.opponent(), sums);
         if let Some((guarded, _)) = self.danger {
             let d = self.danger_points(pos) + self.intrusion_points(pos);
             v += if side == guarded { -d } else { d };
@@ -1453,7 +1539,7 @@ mod tests {
             evs.push(based);
             for ev in &evs {
                 for side in Side::BOTH {
-                    assert_eq!(ev.side_score_tables(&pos, side), ev.side_score_full(&pos, side), "seed {seed}");
+                    assert_eq!(ev.sums(&pos).score(side), ev.side_score_full(&pos, side), "seed {seed}");
                     for i in 0..100 {
                         let sq = Square::from_index(i).unwrap();
                         let advance = if side == Side::Red { sq.row() as i32 } else { 9 - sq.row() as i32 };

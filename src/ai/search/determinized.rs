@@ -27,17 +27,30 @@
 
 use crate::ai::SearchContext;
 use crate::ai::eval::material::{MAX_PLY, WIN, terminal_score_if};
-use crate::ai::eval::strategist::{Evaluator, HIDDEN_SHARE};
+use crate::ai::eval::strategist::{Evaluator, HIDDEN_SHARE, Sums};
 use crate::ai::ranking;
-use crate::rules::{Battle, Move, MoveList, PieceId, PieceKind, Position, Side, Square, battle};
+use crate::rules::{Battle, MAX_MOVES, Move, MoveList, PieceId, PieceKind, Position, Side, Square, battle};
+use arrayvec::ArrayVec;
 
-/// Orders scored moves highest first, ties in generation order. The search's hot path (every
-/// node's move ordering and every quiescence node's captures): std's stable sort in place, no
-/// allocation, one copy shared by both callers, rather than `ranking`'s keyed sort, which
-/// copies the slice twice (`ranking` is for the cold, once-a-move rankings).
-#[inline(never)]
-fn order_desc(v: &mut [(i32, Move)]) {
-    v.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+/// Orders `moves` by `key` (of a move and its place in the list) highest first, ties in the
+/// list's order, in place. The search's hot path (every node's move ordering and every
+/// quiescence node's captures). Each key is packed with the move's place into one `i64`
+/// whose value no other move shares, so an unstable sort of plain integers on the stack gives
+/// the stable order; why (session 53): the stable sort of `(key, move)` pairs in a vector
+/// allocated at every node was a tenth of the search's time (perf, session 52).
+#[inline]
+fn order_by(moves: &mut [Move], mut key: impl FnMut(Move) -> i32) {
+    const SLOT: i64 = 1 << 10;
+    debug_assert!(moves.len() as i64 <= SLOT);
+    let mut packed: ArrayVec<i64, MAX_MOVES> = ArrayVec::new();
+    for (i, &mv) in moves.iter().enumerate() {
+        packed.push(i64::from(key(mv)) * SLOT + (SLOT - 1 - i as i64));
+    }
+    packed.sort_unstable_by(|a, b| b.cmp(a));
+    let original: ArrayVec<Move, MAX_MOVES> = moves.iter().copied().collect();
+    for (slot, p) in moves.iter_mut().zip(&packed) {
+        *slot = original[(SLOT - 1 - p.rem_euclid(SLOT)) as usize];
+    }
 }
 
 /// Larger than any score.
@@ -209,6 +222,10 @@ pub struct Searcher<'t, 'c, 'a> {
     ctx: &'c mut SearchContext<'a>,
     table: &'t mut Table,
     eval: Evaluator,
+    /// The evaluation's piece sums of the position being searched, kept move by move
+    /// ([`Searcher::play`]); set from the position where a search starts ([`Searcher::root`],
+    /// [`Searcher::search`]), as the evaluator may change between [`Searcher::new`] and then.
+    sums: Sums,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<u32>,
     /// Set once the budget is spent; every result after it is garbage and is discarded.
@@ -388,10 +405,12 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
     /// A searcher of `pos` (whose evaluator is built from it) counting into `ctx`.
     pub fn new(ctx: &'c mut SearchContext<'a>, table: &'t mut Table, pos: &Position) -> Self {
         let ctx_deadline = ctx.budget.time_ms.map(deadline);
+        let eval = Evaluator::new(pos);
         Searcher {
             ctx,
             table,
-            eval: Evaluator::new(pos),
+            sums: eval.sums(pos),
+            eval,
             killers: vec![[None; 2]; MAX_PLIES],
             history: vec![0; 100 * 100],
             aborted: false,
@@ -494,7 +513,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         let va = ours[a.kind.index()];
         let values = self.eval.values();
         let ha = if a.revealed { 0 } else { values.unseen_extra(u.us, a.kind) };
-        let stand = *stand.get_or_insert_with(|| self.eval.evaluate(pos, u.us));
+        let stand = *stand.get_or_insert_with(|| self.eval.evaluate_with(pos, u.us, &self.sums));
         // Our attacker's placement terms, where it stands and where it would stand.
         let (p_from, p_to) = (self.eval.placement(u.us, mv.from), self.eval.placement(u.us, mv.to));
         let (mut total, mut value) = (0.0f32, 0.0f32);
@@ -646,7 +665,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         let t = terminal_score_if(pos, has_legal_move, ply)?;
         match self.flag_guess {
             Some((side, q)) if pos.flag_captured() == Some(side) && !self.taken_by_threat(pos, side) => {
-                let v = guessed_loss(q, ply, self.eval.evaluate(pos, side));
+                let v = guessed_loss(q, ply, self.eval.evaluate_with(pos, side, &self.sums));
                 Some(if pos.to_move() == side { v } else { -v })
             }
             // Only a draw scores 0 (a decided game is worth WIN less at most MAX_PLY).
@@ -669,6 +688,29 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         self
     }
 
+    /// Plays `mv` (legal in `pos`), keeping the sums in step; returns the sums before it, for
+    /// [`Searcher::unplay`].
+    #[inline]
+    fn play(&mut self, pos: &mut Position, mv: Move) -> Sums {
+        let before = self.sums;
+        self.eval.play_with(&mut self.sums, pos, mv, |pos| {
+            pos.play_unchecked(mv);
+        });
+        before
+    }
+
+    /// Takes back the last move, whose [`Searcher::play`] returned `before`.
+    #[inline]
+    fn unplay(&mut self, pos: &mut Position, before: Sums) {
+        pos.undo();
+        self.sums = before;
+    }
+
+    /// Sets the sums from `pos`, where a search starts.
+    fn sync(&mut self, pos: &Position) {
+        self.sums = self.eval.sums(pos);
+    }
+
     #[inline]
     fn tick(&mut self) {
         self.ctx.add_nodes(1);
@@ -687,31 +729,24 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
 
     fn order(&self, pos: &Position, moves: &mut MoveList, tt_move: Option<Move>, ply: usize) {
         let k = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        let mut keyed: Vec<(i32, Move)> = moves
-            .iter()
-            .map(|&mv| {
-                let key = if Some(mv) == tt_move {
-                    1_000_000
-                } else if let Some(r) = attack_rank(pos, mv) {
-                    if r >= 0 { 100_000 + r } else { r - 50_000 }
-                } else if Some(mv) == k[0] {
-                    90_000
-                } else if Some(mv) == k[1] {
-                    89_000
-                } else {
-                    (self.history[mv.from.index() * 100 + mv.to.index()] as i32).min(80_000)
-                };
-                (key, mv)
-            })
-            .collect();
-        order_desc(&mut keyed);
-        moves.clear();
-        moves.extend(keyed.into_iter().map(|(_, m)| m));
+        order_by(moves, |mv| {
+            if Some(mv) == tt_move {
+                1_000_000
+            } else if let Some(r) = attack_rank(pos, mv) {
+                if r >= 0 { 100_000 + r } else { r - 50_000 }
+            } else if Some(mv) == k[0] {
+                90_000
+            } else if Some(mv) == k[1] {
+                89_000
+            } else {
+                (self.history[mv.from.index() * 100 + mv.to.index()] as i32).min(80_000)
+            }
+        });
     }
 
     /// Quiescence: stand pat, then captures that do not lose the attacker (and every attack on
     /// a Flag), best first.
-    fn quiesce(&mut self, pos: &mut Position, ply: u32, qdepth: u32, alpha: i32, beta: i32) -> i32 {
+    fn qs(&mut self, pos: &mut Position, ply: u32, qdepth: u32, alpha: i32, beta: i32) -> i32 {
         self.tick();
         self.counters.qs_nodes += 1;
         self.counters.qs_horizon += u64::from(qdepth == QS_DEPTH);
@@ -729,7 +764,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         if let Some(t) = self.terminal_if(pos, !moves.is_empty() || pos.has_legal_move(), ply) {
             return t;
         }
-        let stand = self.eval.evaluate(pos, pos.to_move());
+        let stand = self.eval.evaluate_with(pos, pos.to_move(), &self.sums);
         if qdepth == 0 || self.aborted {
             return stand;
         }
@@ -760,9 +795,9 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         if self.aborted || r > believed {
             return r;
         }
-        pos.play_unchecked(attack);
-        let v = -self.quiesce(pos, ply + 1, qdepth - 1, -beta, -alpha);
-        pos.undo();
+        let before = self.play(pos, attack);
+        let v = -self.qs(pos, ply + 1, qdepth - 1, -beta, -alpha);
+        self.unplay(pos, before);
         v
     }
 
@@ -783,7 +818,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         stand: i32,
         chance: bool,
     ) -> i32 {
-        let mut caps: Vec<(i32, Move)> = Vec::new();
+        let mut caps: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
         let mut stand_once = Some(stand);
         for &mv in moves.iter() {
             if let Some(v) = if chance { self.chance_leaf(pos, mv, &mut stand_once) } else { None } {
@@ -796,15 +831,15 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
                         }
                     }
                 }
-            } else if let Some(r) = attack_rank(pos, mv).filter(|&r| r >= 0) {
-                caps.push((r, mv));
+            } else if attack_rank(pos, mv).is_some_and(|r| r >= 0) {
+                caps.push(mv);
             }
         }
-        order_desc(&mut caps);
-        for (_, mv) in caps {
-            pos.play_unchecked(mv);
-            let v = -self.quiesce(pos, ply + 1, qdepth - 1, -beta, -alpha);
-            pos.undo();
+        order_by(&mut caps, |mv| attack_rank(pos, mv).unwrap_or(0));
+        for mv in caps {
+            let before = self.play(pos, mv);
+            let v = -self.qs(pos, ply + 1, qdepth - 1, -beta, -alpha);
+            self.unplay(pos, before);
             if self.aborted {
                 return best;
             }
@@ -821,10 +856,24 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         best
     }
 
-    /// Alpha-beta (negamax, fail-soft) to `depth` plies, then quiescence.
-    pub fn search(&mut self, pos: &mut Position, depth: u32, ply: u32, mut alpha: i32, mut beta: i32) -> i32 {
+    /// Alpha-beta (negamax, fail-soft) to `depth` plies, then quiescence: a search that starts
+    /// at `pos`.
+    pub fn search(&mut self, pos: &mut Position, depth: u32, ply: u32, alpha: i32, beta: i32) -> i32 {
+        self.sync(pos);
+        self.node(pos, depth, ply, alpha, beta)
+    }
+
+    /// The quiescence of a search that starts at `pos` (for the tests' reference searches).
+    #[cfg(test)]
+    fn quiesce(&mut self, pos: &mut Position, ply: u32, qdepth: u32, alpha: i32, beta: i32) -> i32 {
+        self.sync(pos);
+        self.qs(pos, ply, qdepth, alpha, beta)
+    }
+
+    /// [`Searcher::search`] below its start (the sums in step with `pos`).
+    fn node(&mut self, pos: &mut Position, depth: u32, ply: u32, mut alpha: i32, mut beta: i32) -> i32 {
         if depth == 0 {
-            return self.quiesce(pos, ply, QS_DEPTH, alpha, beta);
+            return self.qs(pos, ply, QS_DEPTH, alpha, beta);
         }
         self.tick();
         let mut moves = pos.legal_moves();
@@ -892,9 +941,9 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         beta: i32,
     ) -> (i32, Option<Move>) {
         let play = |s: &mut Self, pos: &mut Position, a: i32, b: i32| {
-            pos.play_unchecked(attack);
-            let v = -s.search(pos, depth - 1, ply + 1, -b, -a);
-            pos.undo();
+            let before = s.play(pos, attack);
+            let v = -s.node(pos, depth - 1, ply + 1, -b, -a);
+            s.unplay(pos, before);
             (v, Some(attack))
         };
         if believed >= alpha {
@@ -964,20 +1013,20 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
                 }
                 continue;
             }
-            pos.play_unchecked(mv);
+            let before = self.play(pos, mv);
             // Principal-variation search: after the first move, a null window only asks
             // whether the move beats alpha; only a move that does is searched again with the
             // whole window (fail-soft: the first answer is a bound on the same side).
             let mut v;
             if n == 0 || beta - alpha <= 1 || !self.lean {
-                v = -self.search(pos, depth - 1, ply + 1, -beta, -alpha);
+                v = -self.node(pos, depth - 1, ply + 1, -beta, -alpha);
             } else {
-                v = -self.search(pos, depth - 1, ply + 1, -alpha - 1, -alpha);
+                v = -self.node(pos, depth - 1, ply + 1, -alpha - 1, -alpha);
                 if v > alpha && v < beta && !self.aborted {
-                    v = -self.search(pos, depth - 1, ply + 1, -beta, -alpha);
+                    v = -self.node(pos, depth - 1, ply + 1, -beta, -alpha);
                 }
             }
-            pos.undo();
+            self.unplay(pos, before);
             if self.aborted {
                 return (best.max(alpha), best_move);
             }
@@ -1009,14 +1058,15 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
     /// Values of `moves` (the legal moves of `pos`) searched to `depth`, visiting them in
     /// `order` (indices into `moves`). `None` if the budget ran out before the end.
     pub fn root(&mut self, pos: &mut Position, moves: &[Move], order: &[usize], depth: u32) -> Option<Vec<i32>> {
+        self.sync(pos);
         let mut values = vec![-INF; moves.len()];
         let mut best = -INF;
         for (n, &i) in order.iter().enumerate() {
             let alpha = if n == 0 { -INF } else { best.saturating_sub(ROOT_MARGIN).max(-INF) };
             let n0 = self.ctx.nodes();
-            pos.play_unchecked(moves[i]);
-            let v = -self.search(pos, depth - 1, 1, -INF, -alpha);
-            pos.undo();
+            let before = self.play(pos, moves[i]);
+            let v = -self.node(pos, depth - 1, 1, -INF, -alpha);
+            self.unplay(pos, before);
             if self.aborted {
                 return None;
             }
@@ -2254,6 +2304,7 @@ mod tests {
         // position before is worth the same).
         let mut s = Searcher::new(&mut ctx, &mut table, &pos).with_unknowns(u.clone());
         s.eval.set_bomb_secret(60);
+        s.sync(&pos);
         assert_eq!(s.eval.evaluate(&pos, Side::Red), stand);
         assert_eq!(s.chance_leaf(&pos, mv, &mut None), Some(lost + 60));
         // With an extra cost of a lost attack on a Bomb, half the Major more.
@@ -2328,6 +2379,7 @@ mod tests {
         if let Some(t) = terminal_score(pos, &moves, ply) {
             return t;
         }
+        s.sync(pos);
         let stand = s.eval.evaluate(pos, pos.to_move());
         let quiet = depth == 0;
         if quiet && qdepth == 0 {
@@ -2343,6 +2395,8 @@ mod tests {
         // The best of the list: every move searched (quiescence: the captures that do not lose).
         let mut best = -INF;
         for &mv in &list {
+            // The leaf reads the searcher's sums, which the last child's search left behind.
+            s.sync(pos);
             if let Some(v) = s.chance_leaf(pos, mv, &mut None) {
                 best = best.max(v);
             } else if !quiet || attack_rank(pos, mv).is_some_and(|r| r >= 0) {

@@ -216,6 +216,7 @@ impl Default for StrategistConfig {
                 max_depth: std_depth(),
                 table_bits: 16,
                 lean: LEAN,
+                bounds: tuning::<u8>("STRATEGIST_BOUNDS").map_or(BOUNDS, |v| v != 0),
                 widen: std_widen(),
                 blend: std_blend(),
                 contempt: std_contempt(),
@@ -299,6 +300,13 @@ pub const PROPOSALS: usize = 1;
 /// 20-5-15 on seed 2026 (against 27-6-7 at 250,000): the depth, not these changes, played
 /// worse. Not proven worse, but no reason to switch them on.
 pub const LEAN: bool = false;
+
+/// Whether the search bounds quiet moves one ply above the horizon without playing them
+/// ([`Settings::bounds`]; session 53), without the principal-variation search that [`LEAN`]
+/// also turns on. The values are the same as without (the bounded moves fail low by exactly
+/// what their quiescence returns); only the nodes spent on them are saved. Natively
+/// `STRATEGIST_BOUNDS=0|1`.
+pub const BOUNDS: bool = true;
 
 /// The default tilt of moved enemy pieces towards the stronger kinds, in hundredths
 /// ([`StrategistConfig::tilt`]). Off: at 30 it predicts moved pieces 0.07-0.08 bits better and

@@ -362,6 +362,12 @@ impl Sums {
         self.near[s] += sign * n;
     }
 
+    /// `side`'s flag-danger points before the cap: [`Evaluator::flag_near`].
+    #[inline]
+    pub fn near(&self, side: Side) -> i32 {
+        self.near[side.index()]
+    }
+
     /// `side`'s score from the tables: [`Evaluator::side_score`] without the guard and the
     /// march.
     #[inline]

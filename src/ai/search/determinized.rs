@@ -32,24 +32,27 @@ use crate::ai::ranking;
 use crate::rules::{Battle, MAX_MOVES, Move, MoveList, PieceId, PieceKind, Position, Side, Square, battle};
 use arrayvec::ArrayVec;
 
-/// Orders `moves` by `key` (of a move and its place in the list) highest first, ties in the
-/// list's order, in place. The search's hot path (every node's move ordering and every
-/// quiescence node's captures). Each key is packed with the move's place into one `i64`
-/// whose value no other move shares, so an unstable sort of plain integers on the stack gives
-/// the stable order; why (session 53): the stable sort of `(key, move)` pairs in a vector
-/// allocated at every node was a tenth of the search's time (perf, session 52).
+/// Orders `moves` by `key` (of a move) highest first, ties in the list's order, in place. The
+/// search's hot path (every node's move ordering and every quiescence node's captures). Each
+/// key is packed with the move's place in the list and the move itself into one `i64` that no
+/// other move shares, so an unstable sort of plain integers on the stack gives the stable
+/// order and the move back; why (session 53): the stable sort of `(key, move)` pairs in a
+/// vector allocated at every node was a tenth of the search's time (perf, session 52).
 #[inline]
 fn order_by(moves: &mut [Move], mut key: impl FnMut(Move) -> i32) {
-    const SLOT: i64 = 1 << 10;
-    debug_assert!(moves.len() as i64 <= SLOT);
+    const PLACE: i64 = 1 << 16;
+    const SLOT: i64 = 1 << 26;
+    debug_assert!(moves.len() <= 1 << 10);
     let mut packed: ArrayVec<i64, MAX_MOVES> = ArrayVec::new();
     for (i, &mv) in moves.iter().enumerate() {
-        packed.push(i64::from(key(mv)) * SLOT + (SLOT - 1 - i as i64));
+        let place = (1 << 10) - 1 - i as i64;
+        let bits = (mv.from.index() as i64) << 8 | mv.to.index() as i64;
+        packed.push(i64::from(key(mv)) * SLOT + place * PLACE + bits);
     }
     packed.sort_unstable_by(|a, b| b.cmp(a));
-    let original: ArrayVec<Move, MAX_MOVES> = moves.iter().copied().collect();
-    for (slot, p) in moves.iter_mut().zip(&packed) {
-        *slot = original[(SLOT - 1 - p.rem_euclid(SLOT)) as usize];
+    for (slot, p) in moves.iter_mut().zip(packed.iter()) {
+        let bits = p.rem_euclid(PLACE) as usize;
+        *slot = Move::new(Square::from_index_unchecked(bits >> 8), Square::from_index_unchecked(bits & 0xff));
     }
 }
 
@@ -137,7 +140,13 @@ impl Witnesses {
 }
 
 impl Horizon {
+    #[cfg(test)]
     fn new(eval: &Evaluator, pos: &Position) -> Option<Horizon> {
+        Horizon::with_sums(eval, pos, &eval.sums(pos))
+    }
+
+    /// [`Horizon::new`] given the evaluation's [`Sums`] of `pos`.
+    fn with_sums(eval: &Evaluator, pos: &Position, sums: &Sums) -> Option<Horizon> {
         let r = pos.rules();
         // A draw by a limit right after the move would be a game end, not a stand pat; and
         // once the no-attack clock moves the score, a quiet move changes more than its mover.
@@ -153,7 +162,7 @@ impl Horizon {
             return None;
         }
         let us = pos.to_move();
-        Some(Horizon { stand: eval.evaluate(pos, us), near: eval.flag_near(pos, us), witnesses: None })
+        Some(Horizon { stand: eval.evaluate_with(pos, us, sums), near: sums.near(us), witnesses: None })
     }
 
     /// The enemy's moves that no repetition rule can forbid after a quiet move of ours: steps
@@ -246,6 +255,9 @@ pub struct Searcher<'t, 'c, 'a> {
     /// Principal-variation search and the horizon's bounds on quiet moves
     /// ([`Settings::lean`]); on unless [`Searcher::with_lean`] turns them off.
     lean: bool,
+    /// The horizon's bounds on quiet moves without principal-variation search
+    /// ([`Settings::bounds`], [`Searcher::with_bounds`]).
+    bounds: bool,
     /// The searching side's belief about the enemy's hidden pieces: below the root, its
     /// attacks on them are chance leaves ([`Searcher::with_unknowns`]).
     unknowns: Option<Unknowns>,
@@ -421,6 +433,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             flag_check: false,
             counters: Counters::default(),
             lean: true,
+            bounds: false,
             unknowns: None,
             enemy_belief: None,
         }
@@ -645,6 +658,14 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         })
     }
 
+    /// The horizon's bounds on quiet moves ([`Horizon`]) even with `lean` off
+    /// ([`Settings::bounds`]): the same values as without them, as they bound only moves that
+    /// fail low by exactly what their quiescence would return, at fewer nodes.
+    pub fn with_bounds(mut self, on: bool) -> Self {
+        self.bounds = on;
+        self
+    }
+
     /// With `lean` false: plain fail-soft alpha-beta as before session 5 (no null windows, every
     /// move one ply above the horizon played), for comparisons ([`Settings::lean`]).
     pub fn with_lean(mut self, lean: bool) -> Self {
@@ -836,7 +857,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
             }
         }
         order_by(&mut caps, |mv| attack_rank(pos, mv).unwrap_or(0));
-        for mv in caps {
+        for &mv in caps.iter() {
             let before = self.play(pos, mv);
             let v = -self.qs(pos, ply + 1, qdepth - 1, -beta, -alpha);
             self.unplay(pos, before);
@@ -984,7 +1005,11 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
     ) -> (i32, Option<Move>) {
         let mut best = -INF;
         let mut best_move = None;
-        let mut horizon = (depth == 1 && self.lean).then(|| Horizon::new(&self.eval, pos)).flatten();
+        // Not with the enemy's believed attacks ([`Searcher::with_enemy_belief`]) nor the Flag
+        // check ([`Searcher::with_flag_check`]): either can make a quiescence node worth less to
+        // its side than its stand pat, and the bound then is none.
+        let bounded = (self.lean || self.bounds) && self.enemy_belief.is_none() && !self.flag_check;
+        let mut horizon = (depth == 1 && bounded).then(|| Horizon::with_sums(&self.eval, pos, &self.sums)).flatten();
         let mut stand = None;
         for (n, &mv) in moves.iter().enumerate() {
             if let Some(h) = horizon.as_mut()
@@ -1099,6 +1124,9 @@ pub struct Settings {
     /// Principal-variation search at inner nodes and the horizon's bounds on quiet moves
     /// (session 5: the same values where exact, deeper at the same nodes; docs/bots/strategist.md).
     pub lean: bool,
+    /// The horizon's bounds on quiet moves alone, with `lean` off ([`Searcher::with_bounds`];
+    /// session 53): the values of the search without them, at fewer nodes.
+    pub bounds: bool,
     /// Once every sample has finished `max_depth` with budget left, draw more samples (from the
     /// caller's source) and search each to `max_depth`, rather than stopping (session 6:
     /// docs/bots/strategist.md, "Session 6").
@@ -1259,7 +1287,7 @@ fn sample_searcher<'t, 'c, 'a>(
     settings: Settings,
     beliefs: Beliefs,
 ) -> Searcher<'t, 'c, 'a> {
-    let mut s = Searcher::new(ctx, table, pos).with_lean(settings.lean);
+    let mut s = Searcher::new(ctx, table, pos).with_lean(settings.lean).with_bounds(settings.bounds);
     if settings.contempt != 0 {
         s = s.with_contempt(pos.to_move(), settings.contempt);
     }
@@ -1978,6 +2006,41 @@ mod tests {
             assert_eq!(pos.hash(), before, "the search leaves the position as it found it");
             checked += 1;
         }
+    }
+
+    /// The horizon's bounds alone ([`Searcher::with_bounds`], lean off) give every root move
+    /// the value the plain search gives it, the fail-soft bounds of the moves below the margin
+    /// included, at fewer nodes: over random Classic positions, depths 1 to 4, with the Miner
+    /// danger as the bot has it.
+    #[test]
+    fn the_horizon_bounds_alone_keep_the_root_values_at_fewer_nodes() {
+        let mut rng = rng_from_seed(6);
+        let (mut checked, mut nodes) = (0, [0u64; 2]);
+        while checked < 10 {
+            let Some(mut pos) = random_position(Variant::Classic, 0..150, &mut rng) else { continue };
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                continue;
+            }
+            let order: Vec<usize> = (0..moves.len()).collect();
+            let mut values = Vec::new();
+            for (i, bounds) in [false, true].into_iter().enumerate() {
+                let clock = FrozenClock;
+                let mut sink = |_: &crate::ai::Progress| {};
+                let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
+                let mut table = Table::new(14);
+                let mut s = Searcher::new(&mut ctx, &mut table, &pos).with_lean(false).with_bounds(bounds);
+                s.eval = s.eval.with_danger(pos.to_move(), 200);
+                let v: Vec<Vec<i32>> =
+                    (1..=4).map(|d| s.root(&mut pos, &moves, &order, d).expect("no budget")).collect();
+                drop(s);
+                nodes[i] += ctx.nodes();
+                values.push(v);
+            }
+            assert_eq!(values[0], values[1], "{pos:?}");
+            checked += 1;
+        }
+        assert!(nodes[1] < nodes[0], "bounded {} nodes, plain {}", nodes[1], nodes[0]);
     }
 
     /// Every quiet move the horizon bounds without playing it leaves a game that goes on, and

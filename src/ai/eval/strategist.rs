@@ -207,8 +207,6 @@ pub struct Evaluator {
     pub contempt: Option<(Side, i32)>,
     /// Points of the Miner guard ([`Evaluator::with_guard`]); 0: off.
     pub guard: i32,
-    /// Whether each side's opponent had Miners at the root (a guard is worth nothing without).
-    pub miners_against: BySide<bool>,
     /// Per side, its Miners at the root ([`Position::alive_mask`]'s bits): the Miner danger
     /// looks at these pieces only, where it looked at every piece at every node (session 53).
     miners: BySide<u64>,
@@ -383,8 +381,6 @@ impl Evaluator {
         let flag = BySide::from_fn(|s| {
             pos.pieces_of(s).map(|id| pos.piece(id)).find(|p| p.kind == PieceKind::Flag).map(|p| p.square)
         });
-        let miners_against =
-            BySide::from_fn(|s| pos.pieces_of(s.opponent()).any(|id| pos.piece(id).kind == PieceKind::Miner));
         let values = Values::of_position(pos);
         let miners = BySide::from_fn(|s| {
             pos.pieces_of(s)
@@ -410,7 +406,6 @@ impl Evaluator {
             flag,
             contempt: None,
             guard: 0,
-            miners_against,
             miners,
             danger: None,
             cover: false,
@@ -760,7 +755,7 @@ impl Evaluator {
         let march_points = if cfg!(target_arch = "wasm32") { 0 } else { self.march };
         // The march's nearest Miner and nearest movable piece (only looked for while it is on).
         let (mut miner_d, mut piece_d) = (i32::MAX, i32::MAX);
-        let own_flag = if guard_points > 0 && self.miners_against[side] { self.flag[side] } else { None };
+        let own_flag = if guard_points > 0 && self.miners_against(side) { self.flag[side] } else { None };
         for id in pos.pieces_of(side) {
             let p = pos.piece(id);
             let v = vals[p.kind.index()];
@@ -929,7 +924,7 @@ impl Evaluator {
         // Natively only while it is measured (the page's module has no room for a switch).
         if let Some((watcher, points)) = self.sentinels
             && !cfg!(target_arch = "wasm32")
-            && self.miners_against[watcher]
+            && self.miners_against(watcher)
         {
             let w = points * self.watched_doors(pos, watcher);
             v += if side == watcher { w } else { -w };
@@ -952,12 +947,12 @@ impl Evaluator {
     /// `side`'s flag-danger points before the cap ([`FLAG_CAP`]): what [`Evaluator::quiet_change`]
     /// needs of the position before the move.
     pub fn flag_near(&self, pos: &Position, side: Side) -> i32 {
-        let place = &self.place[side];
-        pos.pieces_of(side)
-            .map(|id| pos.piece(id))
-            .filter(|p| p.kind.is_movable())
-            .map(|p| i32::from(place[p.square.index()].1))
-            .sum()
+        self.sums(pos).near(side)
+    }
+
+    /// Whether `side`'s opponent had Miners at the root (a guard is worth nothing without).
+    pub fn miners_against(&self, side: Side) -> bool {
+        self.miners[side.opponent()] != 0
     }
 
     /// The exact change of `evaluate(pos, side)` when `side` moves a piece from `from` to an

@@ -32,14 +32,14 @@ use crate::ai::ranking;
 use crate::rules::{Battle, MAX_MOVES, Move, MoveList, PieceId, PieceKind, Position, Side, Square, battle};
 use arrayvec::ArrayVec;
 
-/// Orders `moves` by `key` (of a move) highest first, ties in the list's order, in place. The
+/// Orders `moves` by `key` (of a move's place in the list and the move) highest first, ties in the list's order, in place. The
 /// search's hot path (every node's move ordering and every quiescence node's captures). Each
 /// key is packed with the move's place in the list and the move itself into one `i64` that no
 /// other move shares, so an unstable sort of plain integers on the stack gives the stable
 /// order and the move back; why (session 53): the stable sort of `(key, move)` pairs in a
 /// vector allocated at every node was a tenth of the search's time (perf, session 52).
 #[inline]
-fn order_by(moves: &mut [Move], mut key: impl FnMut(Move) -> i32) {
+fn order_by(moves: &mut [Move], mut key: impl FnMut(usize, Move) -> i32) {
     const PLACE: i64 = 1 << 16;
     const SLOT: i64 = 1 << 26;
     debug_assert!(moves.len() <= 1 << 10);
@@ -47,7 +47,7 @@ fn order_by(moves: &mut [Move], mut key: impl FnMut(Move) -> i32) {
     for (i, &mv) in moves.iter().enumerate() {
         let place = (1 << 10) - 1 - i as i64;
         let bits = (mv.from.index() as i64) << 8 | mv.to.index() as i64;
-        packed.push(i64::from(key(mv)) * SLOT + place * PLACE + bits);
+        packed.push(i64::from(key(i, mv)) * SLOT + place * PLACE + bits);
     }
     packed.sort_unstable_by(|a, b| b.cmp(a));
     for (slot, p) in moves.iter_mut().zip(packed.iter()) {
@@ -233,7 +233,8 @@ pub struct Searcher<'t, 'c, 'a> {
     eval: Evaluator,
     /// The evaluation's piece sums of the position being searched, kept move by move
     /// ([`Searcher::play`]); set from the position where a search starts ([`Searcher::root`],
-    /// [`Searcher::search`]), as the evaluator may change between [`Searcher::new`] and then.
+    /// [`Searcher::search`]), as the evaluator may change between [`Searcher::new`] and then
+    /// (`new` sets them too, for a leaf read at the position it was built from).
     sums: Sums,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<u32>,
@@ -750,7 +751,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
 
     fn order(&self, pos: &Position, moves: &mut MoveList, tt_move: Option<Move>, ply: usize) {
         let k = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        order_by(moves, |mv| {
+        order_by(moves, |_, mv| {
             if Some(mv) == tt_move {
                 1_000_000
             } else if let Some(r) = attack_rank(pos, mv) {
@@ -839,7 +840,9 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         stand: i32,
         chance: bool,
     ) -> i32 {
+        // The captures and their ranks, side by side (each rank found once).
         let mut caps: ArrayVec<Move, MAX_MOVES> = ArrayVec::new();
+        let mut ranks: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
         let mut stand_once = Some(stand);
         for &mv in moves.iter() {
             if let Some(v) = if chance { self.chance_leaf(pos, mv, &mut stand_once) } else { None } {
@@ -852,11 +855,12 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
                         }
                     }
                 }
-            } else if attack_rank(pos, mv).is_some_and(|r| r >= 0) {
+            } else if let Some(r) = attack_rank(pos, mv).filter(|&r| r >= 0) {
                 caps.push(mv);
+                ranks.push(r);
             }
         }
-        order_by(&mut caps, |mv| attack_rank(pos, mv).unwrap_or(0));
+        order_by(&mut caps, |i, _| ranks[i]);
         for &mv in caps.iter() {
             let before = self.play(pos, mv);
             let v = -self.qs(pos, ply + 1, qdepth - 1, -beta, -alpha);

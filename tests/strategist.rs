@@ -372,6 +372,45 @@ fn a_capped_search_widens_to_more_samples_at_its_depth() {
 }
 
 #[test]
+fn the_widening_stops_drawing_samples_at_its_share_of_the_budget() {
+    // Along a real game, the depth capped at 2 and 60,000 nodes a move: widening until 30 % of
+    // the budget counts no more samples than widening to its end, fewer at some plies (it
+    // leaves the rest of the move unused, for the bot's second look), and still more than the
+    // four it drew first at some plies; every sample it counts is finished at the cap.
+    let (mut bot, mut pos) = strategist_game(12);
+    let (mut fewer, mut wider) = (0, 0);
+    for ply in 0..30u64 {
+        if pos.outcome().is_some() {
+            break;
+        }
+        let view = PlayerView::new(&pos, pos.to_move());
+        let mut counts = Vec::new();
+        for until in [100, 30] {
+            let mut config = StrategistConfig { plans: 0, samples: 4, verify: 0, ..StrategistConfig::default() };
+            config.search.max_depth = 2;
+            config.search.widen = true;
+            config.search.widen_until = until;
+            config.search.blend = false;
+            let ((moves, _, counted), stats) = scores_at(&view, config, 60_000, ply);
+            if moves.len() <= 1 {
+                continue;
+            }
+            assert!(stats.sample_depths.iter().all(|&d| d == 2), "ply {ply}: {:?}", stats.sample_depths);
+            assert_eq!(counted, stats.sample_depths.len(), "ply {ply}");
+            counts.push(counted);
+        }
+        if let [whole, part] = counts[..] {
+            assert!(part <= whole, "ply {ply}: {part} samples until 30 %, {whole} until the end");
+            fewer += (part < whole) as u32;
+            wider += (part > 4) as u32;
+        }
+        play_on(&mut bot, &mut pos, &view, ply);
+    }
+    assert!(fewer >= 20, "widening until 30 % counted fewer samples at only {fewer} plies");
+    assert!(wider >= 5, "widening until 30 % widened at only {wider} plies");
+}
+
+#[test]
 fn a_blended_search_sums_its_last_two_depths() {
     // Along a real game, with a budget every sample finishes depth 3 in: the blended sums are
     // the sums capped at 3 plus those capped at 2 (the same samples, the same searches: an

@@ -218,6 +218,7 @@ impl Default for StrategistConfig {
                 lean: LEAN,
                 bounds: tuning::<u8>("STRATEGIST_BOUNDS").map_or(BOUNDS, |v| v != 0),
                 widen: std_widen(),
+                widen_until: tuning::<u32>("STRATEGIST_WIDEN_UNTIL").unwrap_or(100).clamp(10, 100),
                 blend: std_blend(),
                 contempt: std_contempt(),
                 guard: std_guard(),
@@ -832,7 +833,7 @@ pub fn root_scores_with_stats(
         let sub_order: Vec<usize> = (0..top.len()).collect();
         let look = first.map(|army| {
             let mut extra = vec![army];
-            let wide = Settings { widen: true, ..settings };
+            let wide = Settings { widen: true, widen_until: 100, ..settings };
             search_samples(&mut extra, &sub_moves, &sub_order, &sub_root, beliefs, ctx, wide, &mut capped)
         });
         ctx.budget = whole;

@@ -976,7 +976,8 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         } else {
             0
         };
-        self.table.put(key, Entry { key, best: Entry::pack(best_move), score: best, depth: depth.min(255) as u8, bound });
+        self.table
+            .put(key, Entry { key, best: Entry::pack(best_move), score: best, depth: depth.min(255) as u8, bound });
         best
     }
 
@@ -1166,6 +1167,10 @@ pub struct Settings {
     /// caller's source) and search each to `max_depth`, rather than stopping (session 6:
     /// docs/bots/strategist.md, "Session 6").
     pub widen: bool,
+    /// The share of the move's budget, in percent, after which `widen` draws no more samples
+    /// (100: until the budget ends). Below 100 it leaves the rest of the move to the bot's
+    /// second look (`bots::strategist::VERIFY`), which starts only early enough (session 54).
+    pub widen_until: u32,
     /// Each sample also counts with the root values of its iteration before the deepest
     /// finished one, as a sample of its own, so the sums mix two neighbouring depths (v11,
     /// session 10: docs/bots/strategist.md; the bot's constant `BLEND` says why).
@@ -1459,7 +1464,7 @@ pub fn search_samples(
     let cap = settings.max_depth.max(1);
     if settings.widen && per_sample.iter().all(|rv| rv.depth == cap) {
         // Wider, not deeper: more samples at the same depth while the budget lasts.
-        while !ctx.out_of_budget() {
+        while !ctx.out_of_budget() && ctx.used_fraction() * 100.0 < f64::from(settings.widen_until) {
             let Some(mut pos) = more(ctx) else { break };
             let mut rv = RootValues { depth: 0, values: vec![0; moves.len()] };
             for depth in 1..=cap {

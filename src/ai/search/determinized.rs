@@ -1464,7 +1464,10 @@ pub fn search_samples(
     let cap = settings.max_depth.max(1);
     if settings.widen && per_sample.iter().all(|rv| rv.depth == cap) {
         // Wider, not deeper: more samples at the same depth while the budget lasts.
-        while !ctx.out_of_budget() && ctx.used_fraction() * 100.0 < f64::from(settings.widen_until) {
+        // (Natively only: the page's module has no room, and the page widens nowhere.)
+        while !ctx.out_of_budget()
+            && (cfg!(target_arch = "wasm32") || ctx.used_fraction() * 100.0 < f64::from(settings.widen_until))
+        {
             let Some(mut pos) = more(ctx) else { break };
             let mut rv = RootValues { depth: 0, values: vec![0; moves.len()] };
             for depth in 1..=cap {

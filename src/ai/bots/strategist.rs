@@ -382,8 +382,10 @@ pub const ENDGAME_PIECES: u32 = 32;
 /// games, now 2); on the fresh seed 2311, 8 armies 85.8 % against v17's 82.8 % (+3.0 ± 5.8
 /// points in pairs), 84.5 % over 1,000 games of five seeds against v17's 83.4 % over 1,379;
 /// at 1 s 97.5 % and 96.2 % on seeds 2051 and 2061, where v17 scored 90.0 % on each. On, 8:
-/// ahead everywhere it was measured, though not proven at 100 ms. Natively
-/// `STRATEGIST_VERIFY=n` (0 turns it off).
+/// ahead everywhere it was measured, though not proven at 100 ms. Session 54: up to 24
+/// armies (the look then runs to its 85 % in most moves) scored 85.2 % against v19's 89.5 %
+/// on the same 152 games of seed 2371 (-4.3 ± 6.3 points, with 23 draws to 13): more armies
+/// here favour the quiet moves. Natively `STRATEGIST_VERIFY=n` (0 turns it off).
 pub const VERIFY: u32 = 8;
 
 /// The best root moves [`VERIFY`] searches again (natively `STRATEGIST_VERIFY_TOP=k`).
@@ -403,7 +405,11 @@ pub const VERIFY_UNTIL: u32 = 85;
 /// stopping ([`Settings::widen`]). Off: on the same games at 250,000 nodes a move (seeds 2026
 /// and 2027, the 34 games both finished) the capped search without widening scored better in 15
 /// games and worse in 5; at 400,000 nodes level (7 and 7 of 40). More armies averaged made the
-/// bot play worse at depth 4 as well (19-6-15 against v7's 27-6-7).
+/// bot play worse at depth 4 as well (19-6-15 against v7's 27-6-7). Session 54, on v19 at
+/// 100 ms against `invincible` (seed 2371, in pairs with v19): widening to the deadline -2.6 ±
+/// 7.4 points over 95 games; widening until 60 % of the budget
+/// ([`Settings::widen_until`], `STRATEGIST_WIDEN_UNTIL`) and then the second look -1.7 ± 7.0
+/// over 116 games. Still off.
 pub const WIDEN: bool = false;
 
 /// Whether every sample also counts with its iteration before the deepest

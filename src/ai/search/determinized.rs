@@ -46,14 +46,28 @@ fn order_by(moves: &mut [Move], mut key: impl FnMut(usize, Move) -> i32) {
     let mut packed: ArrayVec<i64, MAX_MOVES> = ArrayVec::new();
     for (i, &mv) in moves.iter().enumerate() {
         let place = (1 << 10) - 1 - i as i64;
-        let bits = (mv.from.index() as i64) << 8 | mv.to.index() as i64;
-        packed.push(i64::from(key(i, mv)) * SLOT + place * PLACE + bits);
+        packed.push(i64::from(key(i, mv)) * SLOT + place * PLACE + i64::from(move_bits(mv)));
     }
     packed.sort_unstable_by(|a, b| b.cmp(a));
     for (slot, p) in moves.iter_mut().zip(packed.iter()) {
-        let bits = p.rem_euclid(PLACE) as usize;
-        *slot = Move::new(Square::from_index_unchecked(bits >> 8), Square::from_index_unchecked(bits & 0xff));
+        *slot = bits_move(p.rem_euclid(PLACE) as u16);
     }
+}
+
+/// A move in 16 bits, its from-square's index above its to-square's (what [`order_by`]'s keys
+/// and the table's slots carry); [`bits_move`] reads it back.
+#[inline(always)]
+fn move_bits(mv: Move) -> u16 {
+    (mv.from.index() as u16) << 8 | mv.to.index() as u16
+}
+
+/// The move [`move_bits`] wrote.
+#[inline(always)]
+fn bits_move(bits: u16) -> Move {
+    Move::new(
+        Square::from_index_unchecked(usize::from(bits >> 8)),
+        Square::from_index_unchecked(usize::from(bits & 0xff)),
+    )
 }
 
 /// Larger than any score.
@@ -87,12 +101,11 @@ struct Entry {
 
 impl Entry {
     fn pack(mv: Option<Move>) -> u16 {
-        mv.map_or(0, |m| (m.from.index() as u16) << 8 | m.to.index() as u16)
+        mv.map_or(0, move_bits)
     }
 
     fn best(&self) -> Option<Move> {
-        let (from, to) = (usize::from(self.best >> 8), usize::from(self.best & 0xff));
-        (from != to).then(|| Move::new(Square::from_index_unchecked(from), Square::from_index_unchecked(to)))
+        Some(bits_move(self.best)).filter(|m| m.from != m.to)
     }
 }
 
@@ -113,8 +126,8 @@ impl Table {
 
     /// Asks the processor to bring `key`'s slot into its cache while the node generates its
     /// moves (a hint: no effect on what [`Table::get`] finds). Why: the probe's load was a
-    /// third of the internal nodes' time (perf, session 54); the table (a megabyte and a half)
-    /// does not stay in the core's second-level cache.
+    /// third of the internal nodes' time (perf, session 54); the table (a megabyte) shares the
+    /// core's second-level cache with the rest of the search.
     #[inline(always)]
     fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]

@@ -97,7 +97,7 @@ pub enum ThinkError {
 }
 
 /// The seed of the move at `ply` of a game played with `game_seed`: the `ply`-th 64-bit
-/// number of the [`BotRng`](super::BotRng) stream seeded with `game_seed` (reached by seeking, in constant
+/// number of the [`BotRng`] stream seeded with `game_seed` (reached by seeking, in constant
 /// time). So moves of one game get unrelated seeds, a game seed replays a whole game, and the
 /// arena's matches play as they did when it drew one number per ply from that stream.
 pub fn move_seed(game_seed: u64, ply: u32) -> u64 {

@@ -5,7 +5,7 @@
 //! or non-attacking moves during a chase (more-squares): the filter touches nothing else.
 //! `tests/movegen_oracle.rs` checks this against a slow generator written from the rules.
 //!
-//! Geometry works on square masks ([`super::bitboard`]): a few mask operations find the
+//! Geometry works on square masks (`super::bitboard`): a few mask operations find the
 //! targets of all of a side's pieces in one direction at once, Scout lines included (in the
 //! opening most pieces are boxed in by their own army and are never looked at one by one).
 //! The moves of all pieces in one direction come out as one mask, so the moves come in one
@@ -116,7 +116,7 @@ impl Position {
     }
 
     /// The attacks of the side to move that the rules allow now (the moves onto an enemy
-    /// piece), appended to `out` in the order [`Position::generate_legal`] lists them: what
+    /// piece), appended to `out` in the order `Position::generate_legal` lists them: what
     /// filtering its list for attacks gives, without listing the other moves.
     ///
     /// Why: a quiescence search looks at attacks only, and most of a node's moves are steps

@@ -44,10 +44,10 @@ pub struct StrategistConfig {
     pub search: Settings,
     /// Weight of Invincible's plans in each root move's value, in percent of parity (100:
     /// the plans' top piece, 100 plan points, counts as much as the search's Marshal, 400
-    /// points); 0 leaves the plans out. See [`plan_terms`].
+    /// points); 0 leaves the plans out. See `plan_terms`.
     pub plans: u32,
     /// Value the enemy's capture of our Flag inside the search by the enemy's belief that the
-    /// piece is our Flag ([`enemy_flag_guess`]) rather than as a certain loss (default
+    /// piece is our Flag (`enemy_flag_guess`) rather than as a certain loss (default
     /// [`FLAG_GUESS`]).
     pub flag_guess: bool,
     /// Proposals per sampled army: 1 draws each army by the belief matrix's sequential draw
@@ -73,7 +73,7 @@ pub struct StrategistConfig {
     /// Flag, in percent of the belief's own (at the root and below it); default [`FLAG_ODDS`].
     pub flag_odds: u32,
     /// The enemy inside the search chooses its attacks on our pieces it has not seen by its
-    /// belief about them ([`enemy_belief`]); default [`ENEMY_MODEL`]. Natively only: ignored in
+    /// belief about them (`enemy_belief`); default [`ENEMY_MODEL`]. Natively only: ignored in
     /// WebAssembly, whose module leaves the model out.
     pub enemy_model: bool,
     /// Draw the move's armies together with stratified uniforms
@@ -91,7 +91,7 @@ pub struct StrategistConfig {
     /// ([`MinerStratum`]); default [`STRATUM`] (session 22). Natively only: ignored in
     /// WebAssembly, whose module leaves it out.
     pub stratum: bool,
-    /// The value of finding out, in percent ([`probe_terms`]): a root attack on an enemy piece
+    /// The value of finding out, in percent (`probe_terms`): a root attack on an enemy piece
     /// we do not know earns this share of the most that knowing its kind is worth to any other
     /// piece of ours within [`StrategistConfig::probe_reach`] of it; default [`PROBE`] (50
     /// since v15); 0 leaves it out.
@@ -122,7 +122,7 @@ pub struct StrategistConfig {
     /// 100 (default [`SHARPEN`]) leaves them as the thesis's matrix has them. Natively only.
     pub sharpen: u32,
     /// Weigh each root move's samples by the belief's probability that an unknown enemy piece
-    /// beside our most exposed known piece takes it ([`known_exposure`]); when on, it takes the
+    /// beside our most exposed known piece takes it (`known_exposure`); when on, it takes the
     /// place of [`StrategistConfig::spy_exposure`] (the Marshal and the Spy only). Default
     /// [`KNOWN_EXPOSURE`]. Natively only.
     pub known_exposure: bool,

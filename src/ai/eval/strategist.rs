@@ -340,7 +340,7 @@ fn worth_of(values: &Values) -> BySide<[[i32; 2]; 12]> {
     })
 }
 
-/// Per side, the piece terms of [`Evaluator::side_score`] summed over its pieces on the board,
+/// Per side, the piece terms of `Evaluator::side_score` summed over its pieces on the board,
 /// from the evaluator's tables: `base`, material (the hidden bonus included) and advance;
 /// `near`, the flag danger before its cap ([`FLAG_CAP`]). A search keeps them move by move
 /// ([`Evaluator::play_with`]) rather than summing 40 pieces at every node.

@@ -2,7 +2,7 @@
 //! plays the move with the highest sum. No plan looks further than the one ply it scores.
 //!
 //! Every plan sees the framework's [`Ctx`] (in [`super`], shared with StrategoAI's plans),
-//! built here from Invincible's belief matrix and [`ValueRules::INVINCIBLE`].
+//! built here from Invincible's belief matrix and [`ValueRules::INVINCIBLE`](super::values::ValueRules::INVINCIBLE).
 //!
 //! Scale (thesis §5.2.2: "piece values of approximately 10 to 100, strategic plans 2-5, flag
 //! defense 200-300"): piece values in 0..1 times [`SCALE`](super::SCALE) = 100; strategic plans give 0.5..5;

@@ -69,7 +69,7 @@ pub struct Ctx<'a> {
     pub flag: Option<Square>,
     /// Pieces still on the board, by kind.
     pub alive: BySide<Army>,
-    /// Plies in a row without an attack (for [`Impatience`]).
+    /// Plies in a row without an attack (for [`Impatience`](invincible::Impatience)).
     pub quiet_plies: u32,
 }
 

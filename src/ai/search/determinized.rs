@@ -385,7 +385,7 @@ pub struct Counters {
     pub root_nodes: [u64; 3],
     /// Root moves found within the margin (exact values) and below it (bounds), first excluded.
     pub root_moves: [u64; 2],
-    /// Quiet moves one ply above the horizon bounded without being played ([`Horizon`]).
+    /// Quiet moves one ply above the horizon bounded without being played (`Horizon`).
     pub horizon_skips: u64,
     /// Inner nodes that failed high (a move reached beta).
     pub beta_cutoffs: u64,
@@ -702,7 +702,7 @@ impl<'t, 'c, 'a> Searcher<'t, 'c, 'a> {
         })
     }
 
-    /// The horizon's bounds on quiet moves ([`Horizon`]) even with `lean` off
+    /// The horizon's bounds on quiet moves (`Horizon`) even with `lean` off
     /// ([`Settings::bounds`]): the same values as without them, as they bound only moves that
     /// fail low by exactly what their quiescence would return, at fewer nodes.
     pub fn with_bounds(mut self, on: bool) -> Self {
@@ -1557,7 +1557,7 @@ pub fn summed(v: i32) -> i64 {
 /// value of such a move is a chance node: the outcomes (Flag taken, attack won, both removed,
 /// attack lost) are weighted by the belief's probabilities, each valued by the mean of the
 /// samples in which it happened or, when no sample drew it, by a static estimate from the
-/// samples' best values (see [`chance_value`]).
+/// samples' best values (see `chance_value`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RootChance {
     /// Our attacking piece.
@@ -1643,10 +1643,10 @@ pub fn chance_value(rc: &RootChance, drawn: &[(PieceKind, i64)], baseline: f64) 
     chance_value_weighed(rc, &weighed, baseline)
 }
 
-/// [`chance_value`] with a weight for each sample (`drawn`: defender, value, weight): the
+/// `chance_value` with a weight for each sample (`drawn`: defender, value, weight): the
 /// outcomes' means over the samples are weighted means. The weights are the Miner stratum's
 /// ([`MinerStratum::weights`]), so that a chance node counts the samples as the plain moves'
-/// sums do; with every weight 1 it is [`chance_value`] exactly.
+/// sums do; with every weight 1 it is `chance_value` exactly.
 pub fn chance_value_weighed(rc: &RootChance, drawn: &[(PieceKind, i64, f64)], baseline: f64) -> f64 {
     chance_value_shaped(rc, drawn, baseline, Utility::default())
 }

@@ -1,6 +1,6 @@
 //! The `negamax` bot: the fixed-depth negamax of the seed-004 tutorial ("Start | minmax",
 //! a short Swedish minimax/negamax tutorial), then alpha-beta pruning as its last line
-//! suggests, with iterative deepening under the [`Budget`](super::Budget), searching full
+//! suggests, with iterative deepening under the [`Budget`](crate::ai::Budget), searching full
 //! positions sampled from the view (perfect-information sampling).
 //!
 //! Map to the tutorial (see `docs/bots/negamax.md` for the whole list of choices):

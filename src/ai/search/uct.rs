@@ -1,7 +1,7 @@
 //! The UCT search shared by `mcts` (one determinization per move, as in the thesis) and
 //! `ismcts` (a fresh determinization every iteration), in its four phases: selection
-//! ([`Tree::select`], walked by [`Tree::descend`]), expansion ([`Tree::expand`]), playout
-//! ([`playout`]) and backup ([`Tree::backup`]).
+//! (`Tree::select`, walked by `Tree::descend`), expansion (`Tree::expand`), playout
+//! (`playout`) and backup (`Tree::backup`).
 //!
 //! The tree is keyed by moves: a node is the sequence of moves from the root (moves are
 //! public, so this is the searcher's information set over the public history; the outcomes of
@@ -85,8 +85,8 @@ pub struct UctResult {
 }
 
 /// Runs the search for the side to move of `view` (which must have a legal move): each
-/// iteration (re)determinizes when asked, then [`descend`]s (selection down the tree,
-/// [`expand`]ing one untried move where there is one), [`playout`]s and [`backup`]s.
+/// iteration (re)determinizes when asked, then `descend`s (selection down the tree,
+/// `expand`ing one untried move where there is one), `playout`s and `backup`s.
 pub fn search(view: &PlayerView, ctx: &mut SearchContext, params: UctParams) -> UctResult {
     let me = view.side();
     let legal = view.legal_moves();

@@ -69,6 +69,9 @@ setup() {
   ensure_wasm_opt
 }
 doc_tests() { cargo test --doc; }
+# The API documentation builds with no broken or private intra-doc link (rustdoc's warnings
+# are errors here, so a renamed item cannot leave a dead link behind).
+api_docs() { RUSTDOCFLAGS="-D warnings" cargo doc --no-deps; }
 wasm_browser_tests() {
   CHROMEDRIVER="$CHROMEDRIVER_BIN" cargo test --target wasm32-unknown-unknown -p stratagem-web --test wasm_browser
 }
@@ -95,6 +98,7 @@ run_step "lints: clippy wasm32 (library and the wasm-bindgen tests)" \
 
 run_step "native tests (unit, integration, benches in test mode)" cargo test --all-targets --no-fail-fast
 run_step "doc tests" doc_tests
+run_step "API docs build without warnings (cargo doc -D warnings)" api_docs
 
 run_step "wasm-bindgen tests in Node" cargo test --target wasm32-unknown-unknown -p stratagem-web --test wasm_node
 run_step "wasm-bindgen tests in headless Chromium" wasm_browser_tests

@@ -579,6 +579,9 @@ pub const BOMB_SECRET: i32 = 0;
 /// to the result than the 400 points that weigh that risk. At 150 points it scored +4.5 points
 /// in pairs on seed 2321, but +1.0 on the fresh seed 2331 and +0.2 against
 /// `perspecto-expectimax` (session 51: +1.9 over the three, not proven), so it stays off.
+/// Session 55 (v19): +5.5 on seed 2381 and -2.0 on 2391; over the four seeds against
+/// `invincible` 139 games better and 118 worse (p about 0.2), +2.2 points, with more draws
+/// at the no-attack limit on two of them: still not proven, still off.
 /// Natively `STRATEGIST_MARSHAL=points`.
 pub const MARSHAL: i32 = 0;
 

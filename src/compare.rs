@@ -200,7 +200,19 @@ pub fn read_run(dir: &Path, bot: &str) -> Result<Run, CompareError> {
     Ok(Run { label: dir.display().to_string(), games })
 }
 
-/// One record's game number and `bot`'s game, or what is wrong with the record.
+/// Whether the player named `name` in a record is `bot`: the same name, or `bot@N`, the same
+/// bot searching on `N` threads (`strategist@2`), so that a run on several threads pairs with
+/// the one-thread runs of the same games.
+fn plays(name: &str, bot: &str) -> bool {
+    name == bot
+        || name
+            .strip_prefix(bot)
+            .and_then(|rest| rest.strip_prefix('@'))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// One record's game number and `bot`'s game, or what is wrong with the record. A player
+/// named `bot@N` (the same bot on `N` threads) counts as `bot`.
 pub fn run_game(text: &str, bot: &str) -> Result<(u32, RunGame), String> {
     let record = GameRecord::read(text).map_err(|e| e.to_string())?;
     let tag = record.extra_tags.iter().find(|(k, _)| k == "Game").map(|(_, v)| v.as_str());
@@ -209,9 +221,9 @@ pub fn run_game(text: &str, bot: &str) -> Result<(u32, RunGame), String> {
         None => return Err("no Game tag: not a record saved by `stratagem arena --save`".into()),
     };
     let side = match (record.red_player.as_deref(), record.blue_player.as_deref()) {
-        (Some(r), Some(b)) if r == bot && b == bot => return Err(format!("{bot} plays both sides")),
-        (Some(r), _) if r == bot => Side::Red,
-        (_, Some(b)) if b == bot => Side::Blue,
+        (Some(r), Some(b)) if plays(r, bot) && plays(b, bot) => return Err(format!("{bot} plays both sides")),
+        (Some(r), _) if plays(r, bot) => Side::Red,
+        (_, Some(b)) if plays(b, bot) => Side::Blue,
         (r, b) => return Err(format!("{bot} is not a player (Red {r:?}, Blue {b:?})")),
     };
     let Some(outcome) = record.result else { return Err("the game has no result (Result \"*\")".into()) };
@@ -545,6 +557,13 @@ mod tests {
         let (_, g) = run_game(text, "invincible").unwrap();
         assert_eq!((g.side, g.score), (Side::Blue, 1.0));
         assert!(run_game(text, "negamax").unwrap_err().contains("not a player"));
+        // The same bot on two threads pairs with its one-thread runs; a longer name does not.
+        let (_, g) = run_game(&text.replace("\"strategist\"", "\"strategist@2\""), "strategist").unwrap();
+        assert_eq!(g.side, Side::Red);
+        for other in ["strategist2", "strategist@", "strategist@two"] {
+            let e = run_game(&text.replace("\"strategist\"", &format!("\"{other}\"")), "strategist").unwrap_err();
+            assert!(e.contains("not a player"), "{other}: {e}");
+        }
         let e = run_game(&text.replace("[Game \"12\"]\n", ""), "strategist").unwrap_err();
         assert!(e.contains("no Game tag"), "{e}");
         let e = run_game(&text.replace("\"12\"", "\"twelve\""), "strategist").unwrap_err();

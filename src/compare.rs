@@ -204,11 +204,7 @@ pub fn read_run(dir: &Path, bot: &str) -> Result<Run, CompareError> {
 /// bot searching on `N` threads (`strategist@2`), so that a run on several threads pairs with
 /// the one-thread runs of the same games.
 fn plays(name: &str, bot: &str) -> bool {
-    name == bot
-        || name
-            .strip_prefix(bot)
-            .and_then(|rest| rest.strip_prefix('@'))
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    name == bot || crate::ai::bots::threaded::split_threads(name).is_some_and(|(b, _)| b == bot)
 }
 
 /// One record's game number and `bot`'s game, or what is wrong with the record. A player

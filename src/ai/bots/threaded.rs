@@ -99,12 +99,19 @@ impl Bot for ThreadedBot {
 /// [`crate::ai::bots::registry::PARTS`]). `None` for an unknown name, a bot without parts, or
 /// a thread count that is not a positive number.
 pub fn make_bot_threaded(name: &str) -> Option<Box<dyn Bot>> {
-    match name.split_once('@') {
-        None => crate::ai::make_bot(name),
-        Some((bot, n)) => {
-            let threads: u32 = n.parse().ok().filter(|&t| t >= 1)?;
-            let parts = crate::ai::bots::registry::bot_parts(bot)?;
-            Some(Box::new(ThreadedBot::new(parts, threads)?))
-        }
+    if !name.contains('@') {
+        return crate::ai::make_bot(name);
     }
+    let (bot, threads) = split_threads(name)?;
+    let parts = crate::ai::bots::registry::bot_parts(bot)?;
+    Some(Box::new(ThreadedBot::new(parts, threads)?))
+}
+
+/// `name@N` read as the bot's name and its thread count `N` (at least 1); `None` for a name
+/// without `@` or whose count is not a positive number. The one reading of that form, for
+/// [`make_bot_threaded`] and for `stratagem compare`, which pairs `bot@N` with `bot`.
+pub fn split_threads(name: &str) -> Option<(&str, u32)> {
+    let (bot, n) = name.split_once('@')?;
+    let threads: u32 = n.parse().ok().filter(|&t| t >= 1)?;
+    Some((bot, threads))
 }

@@ -10,7 +10,7 @@ mod common;
 
 use common::board;
 use rand::RngCore;
-use stratagem::ai::bots::threaded::make_bot_threaded;
+use stratagem::ai::bots::threaded::{Table, make_bot_threaded};
 use stratagem::ai::engine::{Part, ThinkError, combine_parts, move_seed, part_seed, run_part, think, think_part};
 use stratagem::ai::{Budget, FrozenClock, PARTS, Progress, Split, bot_entry, bot_names, make_bot, rng_from_seed};
 use stratagem::arena::play_game;
@@ -190,7 +190,7 @@ fn threads_search_as_the_pages_workers_do() {
             let shared: Vec<Part> = (0..2)
                 .map(|w| {
                     let rng = rng_from_seed(part_seed(seed, w));
-                    run_part(parts, &view, budget, &FrozenClock, rng, Split::Threads(2), &mut |_: &Progress| {})
+                    run_part(parts, &view, budget, &FrozenClock, rng, Split::Threads(2), None, &mut |_: &Progress| {})
                 })
                 .collect();
             let page: Vec<Part> = (0..2)
@@ -204,6 +204,9 @@ fn threads_search_as_the_pages_workers_do() {
                     p.counted
                 );
             }
+            // The threads meet (for the second look, which this budget does not reach): the
+            // same parts.
+            assert_eq!(parts_on_threads(parts, &view, budget, seed, 2), shared, "{name}, seed {seed}");
             let threads = combine_parts(parts, &view, &shared).unwrap();
             let mut two = make_bot_threaded(&format!("{name}@2")).unwrap();
             let t2 = think(two.as_mut(), &view, budget, &FrozenClock, seed, &mut quiet()).unwrap();
@@ -222,6 +225,134 @@ fn threads_search_as_the_pages_workers_do() {
         assert!(make_bot_threaded(bad).is_none(), "{bad}");
     }
     assert_eq!(make_bot_threaded("negamax").unwrap().name(), "negamax");
+}
+
+/// The parts of a move split on `n` threads as `name@n` searches them: one thread a part, each
+/// seated at one table (for the second look).
+fn parts_on_threads(
+    parts: &stratagem::ai::BotParts,
+    view: &PlayerView,
+    budget: Budget,
+    seed: u64,
+    n: u32,
+) -> Vec<Part> {
+    let table = Table::new(n as usize);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..n)
+            .map(|w| {
+                let table = &table;
+                s.spawn(move || {
+                    let seat = table.seat(w as usize);
+                    let rng = rng_from_seed(part_seed(seed, w));
+                    let split = Split::Threads(n);
+                    run_part(parts, view, budget, &FrozenClock, rng, split, Some(&seat), &mut |_: &Progress| {})
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    })
+}
+
+/// Strategist's second look (`VERIFY`) on threads: once the first passes reach the depth cap
+/// with budget to spare, the threads add them up, look again at the best moves of the sum on
+/// fresh armies, and part 0 carries the whole move (session 56). Before, `strategist@N` had
+/// no look at all.
+#[test]
+fn threads_look_again_at_the_best_moves_of_their_sum() {
+    let parts = &PARTS[0];
+    let pos = midgame();
+    let view = PlayerView::new(&pos, pos.to_move());
+    let first_passes = |budget: Budget| -> Vec<Part> {
+        (0..2u32)
+            .map(|w| {
+                let rng = rng_from_seed(part_seed(5, w));
+                run_part(parts, &view, budget, &FrozenClock, rng, Split::Threads(2), None, &mut |_: &Progress| {})
+            })
+            .collect()
+    };
+    // 20,000 nodes: one thread's first pass stops at depth 4, below the cap, so nobody looks.
+    let short = Budget::nodes(20_000);
+    let first = first_passes(short);
+    assert!(first.iter().any(|p| p.depth < 5), "{first:?}");
+    assert_eq!(parts_on_threads(parts, &view, short, 5, 2), first);
+
+    // 50,000: both first passes reach depth 5 with most of the budget left.
+    let budget = Budget::nodes(50_000);
+    let first = first_passes(budget);
+    assert!(first.iter().all(|p| p.depth == 5 && p.nodes < 35_000), "{first:?}");
+    let looked = parts_on_threads(parts, &view, budget, 5, 2);
+    let n1: usize = first.iter().map(|p| p.counted).sum();
+    assert_eq!(looked[0].counted, n1, "part 0 carries the whole move, in the first passes' units");
+    assert_eq!((looked[1].counted, looked[1].sums.iter().all(|&s| s == 0)), (0, true), "part 1 adds nothing");
+    let nodes = |list: &[Part]| list.iter().map(|p| p.nodes).sum::<u64>();
+    assert!(nodes(&looked) > nodes(&first), "the look searched more armies");
+    // The move is one of the best three of the first passes added up; every other move falls
+    // below the three.
+    let before = combine_parts(parts, &view, &first).unwrap();
+    let after = combine_parts(parts, &view, &looked).unwrap();
+    let top: Vec<_> = before.candidates.iter().take(3).map(|c| c.0).collect();
+    assert!(top.contains(&after.mv), "{} not among {top:?}", after.mv);
+    let after_top: Vec<_> = after.candidates.iter().take(3).map(|c| c.0).collect();
+    let mut sorted = (top.clone(), after_top);
+    sorted.0.sort_by_key(|m| m.to_string());
+    sorted.1.sort_by_key(|m| m.to_string());
+    assert_eq!(sorted.0, sorted.1, "the three looked at head the list");
+    // `strategist@2` is these parts, reproducibly.
+    let mut two = make_bot_threaded("strategist@2").unwrap();
+    for _ in 0..2 {
+        let t2 = think(two.as_mut(), &view, budget, &FrozenClock, 5, &mut quiet()).unwrap();
+        assert_eq!((t2.mv, &t2.candidates, t2.nodes), (after.mv, &after.candidates, after.nodes));
+    }
+}
+
+/// The threads' table: every seat gets every payload in seat order, round after round; a seat
+/// dropped without handing in (a part that returned early or panicked) makes that round and
+/// the later ones `None` for everybody instead of leaving them waiting.
+#[test]
+fn a_table_gathers_every_part_and_nobody_waits_for_a_part_that_ended() {
+    use stratagem::ai::Gather;
+    let table = Table::new(3);
+    let got: Vec<Vec<Option<Vec<Vec<i64>>>>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..3usize)
+            .map(|w| {
+                let table = &table;
+                s.spawn(move || {
+                    let seat = table.seat(w);
+                    assert_eq!(seat.index(), w);
+                    let mut rounds = vec![seat.gather(vec![w as i64, 10 * w as i64])];
+                    if w == 2 {
+                        // Ends after one round; with a panic the seat is dropped alike.
+                        return rounds;
+                    }
+                    rounds.push(seat.gather(vec![100 + w as i64]));
+                    rounds.push(seat.gather(vec![200 + w as i64]));
+                    rounds
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let round0 = Some(vec![vec![0, 0], vec![1, 10], vec![2, 20]]);
+    for (w, rounds) in got.iter().enumerate() {
+        assert_eq!(rounds[0], round0, "seat {w}");
+    }
+    assert_eq!(got[2].len(), 1);
+    for rounds in &got[..2] {
+        assert_eq!(&rounds[1..], &[None, None]);
+    }
+
+    // A part that panics before its first round: the other part is not left waiting.
+    let table = Table::new(2);
+    let outcome = std::thread::scope(|s| {
+        let table = &table;
+        let quitter = s.spawn(move || {
+            let _seat = table.seat(0);
+            panic!("a part's search failed");
+        });
+        let other = s.spawn(move || table.seat(1).gather(vec![7]));
+        (quitter.join().is_err(), other.join().unwrap())
+    });
+    assert_eq!(outcome, (true, None));
 }
 
 #[test]

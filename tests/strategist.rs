@@ -828,8 +828,10 @@ fn a_second_look_stops_at_its_share_of_the_budget_and_keeps_the_armies_it_finish
 fn a_second_look_is_made_only_where_one_search_makes_the_whole_move() {
     // Along a real game, depth capped at 2 and a budget with room to spare: one whole search
     // (one thread, or the page's one worker) looks again and its scores change at some plies;
-    // a part of a move split between two threads or two workers never does (its scores are
-    // the same with the look asked for and not), because the parts' sums are added up after.
+    // a part of a move split between two threads or two workers never does on its own (its
+    // scores are the same with the look asked for and not), because the parts' sums are added
+    // up after. Threads that meet look after adding them up (session 56: tests/engine.rs,
+    // `threads_look_again_at_the_best_moves_of_their_sum`); the page's workers do not meet.
     let (mut bot, mut pos) = strategist_game(37);
     let clock = FrozenClock;
     let run = |view: &PlayerView, split: Split, verify: u32, seed: u64| {

@@ -14,7 +14,7 @@
 //! the parts that arrived into a [`Thought`] by the bot's own rule, checked like [`think`]'s.
 //! One part of one worker alone gives the move [`think`] gives for the same seed and budget.
 
-use super::{Bot, BotParts, BotRng, Budget, Clock, Progress, RootPart, SearchContext, Split, rng_from_seed};
+use super::{Bot, BotParts, BotRng, Budget, Clock, Gather, Progress, RootPart, SearchContext, Split, rng_from_seed};
 use crate::ai::ranking;
 use crate::rules::{Move, PlayerView, Side};
 use rand::RngCore;
@@ -178,8 +178,9 @@ fn stream_seed(rng: &BotRng, worker: u32) -> u64 {
 }
 
 /// One part of the move of the bot `parts` describes, searched with `rng` within `budget`, the
-/// move being split as `split` says ([`BotParts::part`]), unchecked (see [`think_part`] for the
-/// checked call).
+/// move being split as `split` says ([`BotParts::part`]; `gather`: the parts searched at the
+/// same time, [`Gather`]), unchecked (see [`think_part`] for the checked call).
+#[allow(clippy::too_many_arguments)]
 pub fn run_part(
     parts: &BotParts,
     view: &PlayerView,
@@ -187,11 +188,12 @@ pub fn run_part(
     clock: &dyn Clock,
     rng: BotRng,
     split: Split,
+    gather: Option<&dyn Gather>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Part {
     let mut ctx = SearchContext::new(budget, clock, 0, progress);
     ctx.rng = rng;
-    let (moves, sums, counted) = (parts.part)(view, &mut ctx, split);
+    let (moves, sums, counted) = (parts.part)(view, &mut ctx, split, gather);
     Part { moves, sums, counted, nodes: ctx.nodes(), depth: ctx.last_report().depth, elapsed_ms: ctx.elapsed_ms() }
 }
 
@@ -215,7 +217,7 @@ pub fn think_part(
     // Each of the page's workers searches the whole budget, on its own samples; the bot shares
     // out among them what the time buys beyond its base work (`Split::Workers`).
     let rng = rng_from_seed(part_seed(seed, worker));
-    let part = run_part(parts, view, budget, clock, rng, Split::Workers(workers), progress);
+    let part = run_part(parts, view, budget, clock, rng, Split::Workers(workers), None, progress);
     check_part(parts.bot, view, &part, worker as usize)?;
     Ok(part)
 }

@@ -17,7 +17,8 @@ pub mod search;
 pub mod setupgen;
 
 pub use bots::registry::{
-    BOTS, BotEntry, BotParts, LEVELS, Level, PARTS, RootPart, Split, bot_entry, bot_names, bot_parts, level, make_bot,
+    BOTS, BotEntry, BotParts, Gather, LEVELS, Level, PARTS, RootPart, Split, bot_entry, bot_names, bot_parts, level,
+    make_bot,
 };
 
 use crate::rules::{Move, PlayerView, Setup, Variant};

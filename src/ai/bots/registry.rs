@@ -175,7 +175,9 @@ pub struct BotParts {
     /// when the move is split as [`Split`] says (`Split::Threads(1)`: the part is the bot's
     /// whole search; the page's workers, [`crate::ai::engine::think_part`]; the native threads,
     /// [`crate::ai::bots::threaded`]).
-    pub part: fn(&PlayerView, &mut SearchContext, Split) -> RootPart,
+    /// `gather`: the other parts searched at the same time, when the caller can have them meet
+    /// between rounds (the native threads; `None` for the page's workers and a whole search).
+    pub part: fn(&PlayerView, &mut SearchContext, Split, Option<&dyn Gather>) -> RootPart,
     /// The move the parts add up to; `None` if there are none.
     pub combine: fn(&[RootPart]) -> Option<Move>,
 }
@@ -186,6 +188,23 @@ impl std::fmt::Debug for BotParts {
     }
 }
 
+/// The parts of one move searched at the same time meeting between the rounds of their work
+/// (today the strategist's second look, after its first pass: [`super::strategist`]'s
+/// `VERIFY`). Each part holds its own seat; [`Gather::gather`] hands in the part's payload for
+/// the next round and returns every part's, in part order, once all have handed theirs in.
+///
+/// Why: the second look re-ranks the best moves of the whole move, so it must start from the
+/// parts added up, not from each part's own best moves (session 56, docs/bots/strategist.md).
+/// Native threads only ([`crate::ai::bots::threaded`]); the page's workers answer once each.
+pub trait Gather {
+    /// This part's index among the parts (0 to their count - 1).
+    fn index(&self) -> usize;
+    /// Every part's payload for this round, in part order (this part's own among them), once
+    /// all have handed theirs in; `None`, for every part of this round and of the later ones,
+    /// if a part ended without handing in (it returned early or panicked).
+    fn gather(&self, mine: Vec<i64>) -> Option<Vec<Vec<i64>>>;
+}
+
 /// The bots whose move several workers can share (the page starts that many workers for their
 /// levels). A table beside [`BOTS`] rather than a field of every entry: most bots have none.
 pub const PARTS: &[BotParts] =
@@ -194,9 +213,10 @@ pub const PARTS: &[BotParts] =
 /// The strategist's part: its `root_scores` with the settings and the fresh belief cache of
 /// `StrategistBot::new()` (what `make_bot("strategist")` plays with), the sampled armies shared
 /// out as `split` says ([`super::strategist::StrategistConfig::split`]).
-fn strategist_part(view: &PlayerView, ctx: &mut SearchContext, split: Split) -> RootPart {
+fn strategist_part(view: &PlayerView, ctx: &mut SearchContext, split: Split, gather: Option<&dyn Gather>) -> RootPart {
     let config = super::strategist::StrategistBot::new().config.split(split);
-    super::strategist::root_scores(view, ctx, config, &mut crate::ai::belief::matrix::BeliefCache::new())
+    let mut cache = crate::ai::belief::matrix::BeliefCache::new();
+    super::strategist::root_scores_gathered(view, ctx, config, &mut cache, gather)
 }
 
 /// How the move of bot `name` splits among workers, if it does.

@@ -31,7 +31,7 @@ use crate::ai::search::determinized::{
     Beliefs, Exposure, MinerStratum, RootChance, RootTerms, SearchStats, Settings, Unknowns, Utility, search_samples,
     strike_change,
 };
-use crate::ai::{Bot, BotRng, Budget, SearchContext, Split};
+use crate::ai::{Bot, BotRng, Budget, Gather, SearchContext, Split};
 use crate::rules::{Army, Battle, Move, PieceId, PieceKind, PlayerView, Position, Setup, Variant, ViewPiece, battle};
 use rand::seq::SliceRandom;
 
@@ -653,6 +653,31 @@ pub fn root_scores_with_stats(
     config: StrategistConfig,
     cache: &mut BeliefCache,
 ) -> ((Vec<Move>, Vec<i64>, usize), SearchStats) {
+    scores_and_stats(view, ctx, config, cache, None)
+}
+
+/// [`root_scores`] of one of the native threads that share a move (`config.split` is
+/// `Split::Threads(n)`), meeting the others through `gather` ([`Gather`]) for the second look
+/// after their first passes are added up; then part 0 returns the whole move and the others
+/// zero sums with no sample counted. The same as [`root_scores`] without `gather`, with one
+/// thread, or where a part ended without meeting (then every part returns its own first pass).
+pub fn root_scores_gathered(
+    view: &PlayerView,
+    ctx: &mut SearchContext,
+    config: StrategistConfig,
+    cache: &mut BeliefCache,
+    gather: Option<&dyn Gather>,
+) -> (Vec<Move>, Vec<i64>, usize) {
+    scores_and_stats(view, ctx, config, cache, gather).0
+}
+
+fn scores_and_stats(
+    view: &PlayerView,
+    ctx: &mut SearchContext,
+    config: StrategistConfig,
+    cache: &mut BeliefCache,
+    gather: Option<&dyn Gather>,
+) -> ((Vec<Move>, Vec<i64>, usize), SearchStats) {
     let moves: Vec<Move> = view.legal_moves().to_vec();
     if moves.len() <= 1 {
         ctx.add_nodes(1);
@@ -797,22 +822,19 @@ pub fn root_scores_with_stats(
             }
         }
     }
-    // On since v18 (session 50), natively only (the page's module has no room for it) and
-    // only where one search makes the whole move: a second look at the best moves on fresh
-    // armies, once every army reached the cap with time to spare. A part of a move split
-    // in two or more (threads, workers) would re-rank its own best moves and floor the rest
-    // before the parts are added up, which is not what was measured.
-    if config.verify > 0
+    // On since v18 (session 50), natively only (the page's module has no room for it): a
+    // second look at the best moves on fresh armies, once every army reached the cap with time
+    // to spare. Where one search makes the whole move, here; where native threads share it,
+    // after the parts meet and are added up (session 56: before, a part would have re-ranked
+    // its own best moves and floored the rest, which is not what was measured, so the threads
+    // had no look). The page's workers (`Split::Workers(n > 1)`) answer once each: no look.
+    let eligible = config.verify > 0
         && !cfg!(target_arch = "wasm32")
-        && matches!(config.split, Split::Threads(1) | Split::Workers(1))
         && r.depth >= settings.max_depth
         && r.counted > 0
-        && ctx.used_fraction() < VERIFY_BEFORE
-    {
-        let mut top = order.clone();
-        // Stable: ties keep the shuffled order.
-        top.sort_by_key(|&i| std::cmp::Reverse(sums[i]));
-        top.truncate((config.verify_top as usize).min(moves.len()));
+        && ctx.used_fraction() < VERIFY_BEFORE;
+    let extra = |i: usize| -> i64 { [&plans, &probes].into_iter().flatten().map(|t| t[i]).sum() };
+    let look = |top: &[usize], armies: u32, ctx: &mut SearchContext| -> Option<(Vec<i64>, usize)> {
         let sub_moves: Vec<Move> = top.iter().map(|&i| moves[i]).collect();
         let sub_root = RootTerms {
             stratum: root.stratum.clone(),
@@ -833,50 +855,109 @@ pub fn root_scores_with_stats(
         let until = f64::from(config.verify_until) / 100.0;
         ctx.budget =
             Budget { time_ms: whole.time_ms.map(|t| t * until), nodes: whole.nodes.map(|n| (n as f64 * until) as u64) };
-        let mut left = config.verify;
+        let mut left = armies;
         let mut capped = |c: &mut SearchContext| {
             left = left.checked_sub(1)?;
             more(c)
         };
         let first = if ctx.out_of_budget() { None } else { capped(ctx) };
         let sub_order: Vec<usize> = (0..top.len()).collect();
-        let look = first.map(|army| {
-            let mut extra = vec![army];
+        let v = first.map(|army| {
+            let mut extra_armies = vec![army];
             let wide = Settings { widen: true, widen_until: 100, ..settings };
-            search_samples(&mut extra, &sub_moves, &sub_order, &sub_root, beliefs, ctx, wide, &mut capped)
+            search_samples(&mut extra_armies, &sub_moves, &sub_order, &sub_root, beliefs, ctx, wide, &mut capped)
         });
         ctx.budget = whole;
-        if let Some(v) = look
-            && v.depth >= settings.max_depth
-            && v.counted > 0
-        {
-            let (n1, n2) = (r.counted as f64, v.counted as f64);
-            let mut floor = i64::MAX;
-            for (j, &i) in top.iter().enumerate() {
-                let extra_terms: i64 = [&plans, &probes].into_iter().flatten().map(|t| t[i]).sum();
-                let total = sums[i] as f64 + (v.sums[j] + extra_terms * v.counted as i64) as f64;
-                // Back in the units of the first pass (a sum over its `counted` samples).
-                sums[i] = (total / (n1 + n2) * n1).round() as i64;
-                floor = floor.min(sums[i]);
-            }
-            // The choice is made among the moves looked at again.
-            for (i, s) in sums.iter_mut().enumerate() {
-                if !top.contains(&i) {
-                    *s = (*s).min(floor - 1);
-                }
-            }
-            best = top[0];
-            for &i in &top {
-                if sums[i] > sums[best] {
-                    best = i;
-                }
-            }
+        // The look's sums over `top`, with the plans' and probes' terms per army counted.
+        v.filter(|v| v.depth >= settings.max_depth && v.counted > 0).map(|v| {
+            let sums = top.iter().enumerate().map(|(j, &i)| v.sums[j] + extra(i) * v.counted as i64).collect();
+            (sums, v.counted)
+        })
+    };
+    let shared = match (config.split, gather) {
+        (Split::Threads(n), Some(g)) if n > 1 && !cfg!(target_arch = "wasm32") => Some(g),
+        _ => None,
+    };
+    if let Some(g) = shared {
+        // This part as it would be returned alone, then the parts added up.
+        sums[best] += 1;
+        let mut mine = vec![i64::from(eligible), r.counted as i64];
+        mine.extend_from_slice(&sums);
+        let own = ((moves.clone(), sums.clone(), r.counted), r.stats.clone());
+        let Some(all) = g.gather(mine) else { return own };
+        // Every part reached the cap with time to spare, or no part looks (all read the same).
+        if all.iter().any(|p| p.len() != moves.len() + 2 || p[0] != 1) {
+            return own;
+        }
+        let n1: usize = all.iter().map(|p| p[1] as usize).sum();
+        let mut total: Vec<i64> = (0..moves.len()).map(|i| all.iter().map(|p| p[2 + i]).sum()).collect();
+        // Ties in the order of the legal moves, as `combine` breaks them.
+        let mut top: Vec<usize> = (0..moves.len()).collect();
+        top.sort_by_key(|&i| std::cmp::Reverse(total[i]));
+        top.truncate((config.verify_top as usize).min(moves.len()));
+        // The look's armies shared out as the first pass's were.
+        let parts = all.len() as u32;
+        let mine = match look(&top, config.verify.div_ceil(parts), ctx) {
+            Some((s, c)) => [vec![c as i64], s].concat(),
+            None => vec![0; top.len() + 1],
+        };
+        let Some(all) = g.gather(mine) else { return own };
+        let n2: usize = all.iter().map(|p| p[0] as usize).sum();
+        if n2 == 0 || all.iter().any(|p| p.len() != top.len() + 1) {
+            return own;
+        }
+        let looked: Vec<i64> = (0..top.len()).map(|j| all.iter().map(|p| p[1 + j]).sum()).collect();
+        let best = blend(&mut total, n1, &top, &looked, n2);
+        total[best] += 1;
+        // Part 0 carries the whole move; the others add nothing.
+        return if g.index() == 0 {
+            ((moves, total, n1), r.stats)
+        } else {
+            let zeros = vec![0; moves.len()];
+            ((moves, zeros, 0), r.stats)
+        };
+    }
+    if eligible && matches!(config.split, Split::Threads(1) | Split::Workers(1)) {
+        let mut top = order.clone();
+        // Stable: ties keep the shuffled order.
+        top.sort_by_key(|&i| std::cmp::Reverse(sums[i]));
+        top.truncate((config.verify_top as usize).min(moves.len()));
+        if let Some((looked, n2)) = look(&top, config.verify, ctx) {
+            best = blend(&mut sums, r.counted, &top, &looked, n2);
         }
     }
     // Ties at the top went to the earlier move of the shuffled order (a random tie-break);
     // one point more for that move makes `combine` of this one part pick it too.
     sums[best] += 1;
     ((moves, sums, r.counted), r.stats)
+}
+
+/// The second look's verdict ([`VERIFY`]): the sums of the first pass (`n1` armies counted)
+/// of the moves in `top` (best first) become their sums over both passes (`looked`: the look's
+/// sums over `top`, `n2` armies), in the units of the first pass; every other move falls below
+/// them all. Returns the best of `top` (the earliest of `top` on a tie).
+fn blend(sums: &mut [i64], n1: usize, top: &[usize], looked: &[i64], n2: usize) -> usize {
+    let (n1, n2) = (n1 as f64, n2 as f64);
+    let mut floor = i64::MAX;
+    for (j, &i) in top.iter().enumerate() {
+        let total = sums[i] as f64 + looked[j] as f64;
+        // Back in the units of the first pass (a sum over its `counted` samples).
+        sums[i] = (total / (n1 + n2) * n1).round() as i64;
+        floor = floor.min(sums[i]);
+    }
+    // The choice is made among the moves looked at again.
+    for (i, s) in sums.iter_mut().enumerate() {
+        if !top.contains(&i) {
+            *s = (*s).min(floor - 1);
+        }
+    }
+    let mut best = top[0];
+    for &i in top {
+        if sums[i] > sums[best] {
+            best = i;
+        }
+    }
+    best
 }
 
 /// Invincible's plans (`plans::invincible`, no random plan) for every move, in search points

@@ -11,12 +11,96 @@
 //! one thread plays exactly the bot's own move (same seed, same node budget), and a node budget
 //! keeps the move reproducible whatever the number of threads and the machine's load.
 //!
+//! The threads meet between the rounds of a part's work through a [`Table`] of seats
+//! ([`Gather`]): the strategist's second look starts from the parts added up (session 56).
+//!
 //! Native only (the page's workers are the browser's threads).
 
-use crate::ai::bots::registry::BotParts;
+use crate::ai::bots::registry::{BotParts, Gather};
 use crate::ai::engine::{self, Part};
 use crate::ai::{Bot, BotRng, Budget, Clock, FrozenClock, SearchContext, Split, SystemClock};
 use crate::rules::{Move, PlayerView, Setup, Variant};
+use std::cell::Cell;
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+
+/// Where the parts of one move meet ([`Gather`]): each round's payloads, and the parts that
+/// ended (their [`Seat`] dropped, also when their thread panicked), so that nobody waits for
+/// them.
+pub struct Table {
+    parts: usize,
+    state: Mutex<TableState>,
+    moved: Condvar,
+}
+
+struct TableState {
+    /// Round by round, each part's payload once handed in.
+    rounds: Vec<Vec<Option<Vec<i64>>>>,
+    /// The parts whose seat is gone.
+    gone: Vec<bool>,
+}
+
+impl Table {
+    /// A table for `parts` parts.
+    pub fn new(parts: usize) -> Table {
+        Table {
+            parts,
+            state: Mutex::new(TableState { rounds: Vec::new(), gone: vec![false; parts] }),
+            moved: Condvar::new(),
+        }
+    }
+
+    /// Part `index`'s seat (below `parts`; one seat a part).
+    pub fn seat(&self, index: usize) -> Seat<'_> {
+        assert!(index < self.parts, "seat {index} at a table of {}", self.parts);
+        Seat { table: self, index, round: Cell::new(0) }
+    }
+
+    /// The state, also after a part panicked while holding it (the payloads stay valid: a
+    /// round's entry is written whole or not at all).
+    fn lock(&self) -> MutexGuard<'_, TableState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// One part's place at a [`Table`]; dropping it tells the others not to wait for this part.
+pub struct Seat<'t> {
+    table: &'t Table,
+    index: usize,
+    /// The round this part hands in next.
+    round: Cell<usize>,
+}
+
+impl Gather for Seat<'_> {
+    fn index(&self) -> usize {
+        self.index
+    }
+
+    fn gather(&self, mine: Vec<i64>) -> Option<Vec<Vec<i64>>> {
+        let (table, n) = (self.table, self.table.parts);
+        let round = self.round.get();
+        self.round.set(round + 1);
+        let mut st = table.lock();
+        while st.rounds.len() <= round {
+            st.rounds.push(vec![None; n]);
+        }
+        st.rounds[round][self.index] = Some(mine);
+        table.moved.notify_all();
+        // Done when every part handed in or is gone; after that the round's entries no longer
+        // change (a gone part never hands in), so every part reads the same answer.
+        while !(0..n).all(|j| st.rounds[round][j].is_some() || st.gone[j]) {
+            st = table.moved.wait(st).unwrap_or_else(PoisonError::into_inner);
+        }
+        st.rounds[round].iter().cloned().collect()
+    }
+}
+
+impl Drop for Seat<'_> {
+    fn drop(&mut self) {
+        let mut st = self.table.lock();
+        st.gone[self.index] = true;
+        self.table.moved.notify_all();
+    }
+}
 
 /// The bot of `parts` on `threads` threads (see the module doc).
 pub struct ThreadedBot {
@@ -52,11 +136,16 @@ impl Bot for ThreadedBot {
         let clock: &(dyn Clock + Sync) = if budget.time_ms.is_some() { &wall } else { &FrozenClock };
         let (parts, threads) = (self.parts, self.threads);
         let rngs: Vec<BotRng> = (0..self.threads).map(|w| engine::part_rng(&ctx.rng, w)).collect();
+        let table = Table::new(rngs.len());
+        let table = &table;
         let list: Vec<Part> = std::thread::scope(|s| {
             let handles: Vec<_> = rngs
                 .into_iter()
-                .map(|rng| {
+                .enumerate()
+                .map(|(w, rng)| {
                     s.spawn(move || {
+                        // Dropped when the part ends, or when it panics: nobody waits for it.
+                        let seat = table.seat(w);
                         // A thread that starts late (a busy machine) has that much less time:
                         // every thread ends by the same deadline, counted from the move's start.
                         let late = clock.now_ms();
@@ -68,6 +157,7 @@ impl Bot for ThreadedBot {
                             clock,
                             rng,
                             Split::Threads(threads),
+                            Some(&seat),
                             &mut |_: &crate::ai::Progress| {},
                         )
                     })

@@ -136,7 +136,8 @@ pub struct StrategistConfig {
     /// Armies drawn afresh to search the best root moves again once every army of the move
     /// reached the depth cap with budget to spare ([`VERIFY`], 8 since v18; 0 turns it off): the
     /// choice is then made among [`StrategistConfig::verify_top`] moves on the mean over both
-    /// sets. Natively only.
+    /// sets. Natively only: in one whole search, or (since session 56) shared out among native
+    /// threads that meet after their first passes ([`root_scores_gathered`]).
     pub verify: u32,
     /// How many of the best root moves [`StrategistConfig::verify`] searches again.
     pub verify_top: u32,
@@ -385,7 +386,9 @@ pub const ENDGAME_PIECES: u32 = 32;
 /// ahead everywhere it was measured, though not proven at 100 ms. Session 54: up to 24
 /// armies (the look then runs to its 85 % in most moves) scored 85.2 % against v19's 89.5 %
 /// on the same 152 games of seed 2371 (-4.3 ± 6.3 points, with 23 draws to 13): more armies
-/// here favour the quiet moves. Natively `STRATEGIST_VERIFY=n` (0 turns it off).
+/// here favour the quiet moves. Session 56: on two threads with twelve armies (the threads
+/// now meet for it) +0.5 ± 5.3 points against the same without it: level. Natively
+/// `STRATEGIST_VERIFY=n` (0 turns it off).
 pub const VERIFY: u32 = 8;
 
 /// The best root moves [`VERIFY`] searches again (natively `STRATEGIST_VERIFY_TOP=k`).

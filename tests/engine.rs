@@ -297,6 +297,13 @@ fn threads_look_again_at_the_best_moves_of_their_sum() {
     sorted.0.sort_by_key(|m| m.to_string());
     sorted.1.sort_by_key(|m| m.to_string());
     assert_eq!(sorted.0, sorted.1, "the three looked at head the list");
+    // Their means are over both passes now (the look's armies blended in), not the first's:
+    // some sum moves by more than the point of the tie-break.
+    let sum = |t: &stratagem::ai::engine::Thought, mv| t.candidates.iter().find(|c| c.0 == mv).unwrap().1 * n1 as f64;
+    assert!(
+        top.iter().any(|&mv| (sum(&before, mv) - sum(&after, mv)).abs() > 1.5),
+        "the look changed no sum of the three"
+    );
     // `strategist@2` is these parts, reproducibly.
     let mut two = make_bot_threaded("strategist@2").unwrap();
     for _ in 0..2 {

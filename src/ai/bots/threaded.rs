@@ -137,15 +137,17 @@ impl Bot for ThreadedBot {
         let (parts, threads) = (self.parts, self.threads);
         let rngs: Vec<BotRng> = (0..self.threads).map(|w| engine::part_rng(&ctx.rng, w)).collect();
         let table = Table::new(rngs.len());
-        let table = &table;
+        // Every seat is taken before any thread starts, each then moved into its thread and
+        // dropped when its part ends or panics: nobody waits for a part. A thread the system
+        // refuses to start (spawn panics) drops the seats not yet handed out as it unwinds, so
+        // the threads already running do not wait for it either.
+        let seats: Vec<Seat<'_>> = (0..rngs.len()).map(|w| table.seat(w)).collect();
         let list: Vec<Part> = std::thread::scope(|s| {
             let handles: Vec<_> = rngs
                 .into_iter()
-                .enumerate()
-                .map(|(w, rng)| {
+                .zip(seats)
+                .map(|(rng, seat)| {
                     s.spawn(move || {
-                        // Dropped when the part ends, or when it panics: nobody waits for it.
-                        let seat = table.seat(w);
                         // A thread that starts late (a busy machine) has that much less time:
                         // every thread ends by the same deadline, counted from the move's start.
                         let late = clock.now_ms();

@@ -895,9 +895,7 @@ fn scores_and_stats(
         let n1: usize = all.iter().map(|p| p[1] as usize).sum();
         let mut total: Vec<i64> = (0..moves.len()).map(|i| all.iter().map(|p| p[2 + i]).sum()).collect();
         // Ties in the order of the legal moves, as `combine` breaks them.
-        let mut top: Vec<usize> = (0..moves.len()).collect();
-        top.sort_by_key(|&i| std::cmp::Reverse(total[i]));
-        top.truncate((config.verify_top as usize).min(moves.len()));
+        let top = best_moves((0..moves.len()).collect(), &total, config.verify_top);
         // The look's armies shared out as the first pass's were.
         let parts = all.len() as u32;
         let mine = match look(&top, config.verify.div_ceil(parts), ctx) {
@@ -921,10 +919,8 @@ fn scores_and_stats(
         };
     }
     if eligible && matches!(config.split, Split::Threads(1) | Split::Workers(1)) {
-        let mut top = order.clone();
-        // Stable: ties keep the shuffled order.
-        top.sort_by_key(|&i| std::cmp::Reverse(sums[i]));
-        top.truncate((config.verify_top as usize).min(moves.len()));
+        // Ties in the shuffled order.
+        let top = best_moves(order.clone(), &sums, config.verify_top);
         if let Some((looked, n2)) = look(&top, config.verify, ctx) {
             best = blend(&mut sums, r.counted, &top, &looked, n2);
         }
@@ -933,6 +929,14 @@ fn scores_and_stats(
     // one point more for that move makes `combine` of this one part pick it too.
     sums[best] += 1;
     ((moves, sums, r.counted), r.stats)
+}
+
+/// The `k` moves of `candidates` (indices into `sums`) with the highest sums, best first; a
+/// stable sort, so ties keep their order in `candidates`.
+fn best_moves(mut candidates: Vec<usize>, sums: &[i64], k: u32) -> Vec<usize> {
+    candidates.sort_by_key(|&i| std::cmp::Reverse(sums[i]));
+    candidates.truncate(k as usize);
+    candidates
 }
 
 /// The second look's verdict ([`VERIFY`]): the sums of the first pass (`n1` armies counted)

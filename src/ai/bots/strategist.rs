@@ -238,6 +238,9 @@ impl Default for StrategistConfig {
                 intrude: tuning("STRATEGIST_INTRUDE").unwrap_or(INTRUDE),
                 door: tuning::<u8>("STRATEGIST_DOOR").unwrap_or(DOOR).min(2),
                 spy_hunt: tuning("STRATEGIST_SPY_HUNT").unwrap_or(SPY_HUNT),
+                hunt: tuning("STRATEGIST_HUNT").unwrap_or(HUNT),
+                hunt_alone: tuning::<u8>("STRATEGIST_HUNT_ALONE").is_some_and(|v| v != 0),
+                hunt_after: tuning("STRATEGIST_HUNT_AFTER").unwrap_or(0),
             },
             plans: std_plans(),
             flag_guess: FLAG_GUESS,
@@ -508,6 +511,11 @@ pub const INTRUDE: i32 = 0;
 /// shortest ways. 0 while it is measured. Natively only (`STRATEGIST_DOOR=1|2`); never in the
 /// page's module.
 pub const DOOR: u8 = 0;
+
+/// Points of the officers' hunt ([`Settings::hunt`]; session 57, docs/bots/strategist.md): our
+/// nearest piece that beats a known enemy Major, Colonel or General in our half is pulled
+/// towards it. 0: off while it is measured. Natively `STRATEGIST_HUNT=points`.
+pub const HUNT: i32 = 0;
 
 /// Points per square of the Spy's hunt of the enemy's known Marshal ([`Settings::spy_hunt`];
 /// session 33, docs/bots/strategist.md). 0 while it is measured. Natively only

@@ -199,6 +199,7 @@ impl Horizon {
             || eval.guard != 0
             || eval.march != 0
             || eval.spy_hunt != 0
+            || eval.hunt != 0
             || eval.danger_near(pos)
             || eval.intrusion_open(pos)
         {
@@ -1252,6 +1253,14 @@ pub struct Settings {
     /// Points per square of the Spy's hunt of the enemy's known Marshal in the evaluation
     /// ([`Evaluator::with_spy_hunt`]); 0: off (session 33).
     pub spy_hunt: i32,
+    /// Points of the officers' hunt of the enemy's known officers in our half
+    /// ([`Evaluator::with_hunt`]), on for a move's search when either side has such prey at
+    /// the root ([`Evaluator::hunt_prey`]); 0: off (session 57).
+    pub hunt: i32,
+    /// Whether only the side to move at the root hunts ([`Evaluator::with_hunter`]); else both.
+    pub hunt_alone: bool,
+    /// Plies without an attack at the root from which the hunt is on (0: always).
+    pub hunt_after: u32,
 }
 
 /// A concave-convex utility of the root's values (session 26): `linear` percent of the value
@@ -1376,6 +1385,18 @@ fn sample_searcher<'t, 'c, 'a>(
     // Natively only while it is measured (session 33).
     if settings.spy_hunt > 0 && !cfg!(target_arch = "wasm32") {
         s.eval = s.eval.with_spy_hunt(settings.spy_hunt);
+    }
+    // Natively only while it is measured (session 57).
+    let hunters = settings.hunt_alone.then(|| pos.to_move());
+    if settings.hunt > 0
+        && !cfg!(target_arch = "wasm32")
+        && pos.plies_since_attack() >= settings.hunt_after
+        && Evaluator::hunt_prey(pos, hunters)
+    {
+        s.eval = s.eval.with_hunt(settings.hunt);
+        if let Some(h) = hunters {
+            s.eval = s.eval.with_hunter(h);
+        }
     }
     if settings.march > 0 && pos.plies_since_attack() >= settings.march_after {
         s.eval = s.eval.with_march(settings.march);
@@ -2281,6 +2302,45 @@ mod tests {
         let near = value(2);
         assert!(near <= -(WIN - MAX_PLY), "within 2: a certain loss ({near})");
         assert_eq!(summed(near), -(WIN_SUM - 4 * PLY_COST), "lost at ply 4 on the sums' scale");
+    }
+
+    #[test]
+    fn the_hunt_is_on_with_prey_at_the_root_after_its_quiet_plies() {
+        // Blue's General takes Red's Scout on e4 (seen, in Red's half), then Red and Blue
+        // each make one quiet move.
+        let mut pos = placed(&[
+            ("a1", Side::Red, PieceKind::Flag),
+            ("h1", Side::Red, PieceKind::Marshal),
+            ("e4", Side::Red, PieceKind::Scout),
+            ("j10", Side::Blue, PieceKind::Flag),
+            ("e5", Side::Blue, PieceKind::General),
+            ("a10", Side::Blue, PieceKind::Sergeant),
+        ]);
+        let unseen = pos.clone();
+        for mv in ["h1-h2", "e5xe4", "h2-h3", "a10-a9"] {
+            pos.play_unchecked(Move::parse(mv).unwrap());
+        }
+        assert_eq!(pos.plies_since_attack(), 2);
+        let clock = FrozenClock;
+        let mut sink = |_: &crate::ai::Progress| {};
+        let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
+        let base = crate::ai::bots::strategist::StrategistConfig::default().search;
+        let mut hunt = |pos: &Position, points: i32, after: u32, alone: bool| {
+            let mut table = Table::new(8);
+            let settings = Settings { hunt: points, hunt_after: after, hunt_alone: alone, ..base };
+            let e = sample_searcher(&mut ctx, &mut table, pos, settings, Beliefs::default()).eval;
+            (e.hunt, e.hunter)
+        };
+        assert_eq!(hunt(&pos, 4, 0, false), (4, None));
+        assert_eq!(hunt(&pos, 4, 2, false), (4, None), "two quiet plies reach a start of 2");
+        assert_eq!(hunt(&pos, 4, 3, false), (0, None), "not before its third quiet ply");
+        assert_eq!(hunt(&pos, 0, 0, false), (0, None), "off");
+        assert_eq!(hunt(&pos, 4, 0, true), (4, Some(Side::Red)), "Red to move hunts alone");
+        assert_eq!(hunt(&unseen, 4, 0, false), (0, None), "no prey: the General not seen");
+        // The horizon's bounds are not used while it is on (they leave it out).
+        let ev = Evaluator::new(&pos);
+        assert!(Horizon::new(&ev, &pos).is_some());
+        assert!(Horizon::new(&ev.with_hunt(4), &pos).is_none());
     }
 
     #[test]

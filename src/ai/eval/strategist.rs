@@ -28,7 +28,7 @@
 
 use crate::ai::eval::material::piece_value;
 use crate::ai::plans::manhattan;
-use crate::rules::{Army, BySide, Move, PieceId, PieceKind, Position, Side, Square};
+use crate::rules::{Army, Battle, BySide, Move, PieceId, PieceKind, PieceState, Position, Side, Square, battle};
 
 /// Share of a movable piece's value it is worth extra while the opponent has not seen it in
 /// battle, in 1/64ths (12/64, about 19 %). Why: revealing the Marshal or a General lets the
@@ -315,16 +315,14 @@ fn worst_door(
     worst
 }
 
-/// The prey of the officers' hunt ([`Evaluator::with_hunt`]): a Major, Colonel or General (the
-/// Marshal is the Spy's, [`Evaluator::with_spy_hunt`]).
-fn is_prey(kind: PieceKind) -> bool {
-    matches!(kind, PieceKind::Major | PieceKind::Colonel | PieceKind::General)
-}
-
-/// Whether `sq` is in `side`'s half of the board (its five rows nearest its back row).
-fn in_half(sq: Square, side: Side) -> bool {
-    let row = sq.row() as i32;
-    if side == Side::Red { row <= 4 } else { row >= 5 }
+/// `side`'s prey for the officers' hunt ([`Evaluator::with_hunt`]) in `pos`: the enemy's Majors,
+/// Colonels and Generals `side` has seen, in `side`'s half of the board (its five rows nearest
+/// its back row). The Marshal is the Spy's ([`Evaluator::with_spy_hunt`]).
+fn prey(pos: &Position, side: Side) -> impl Iterator<Item = &PieceState> + '_ {
+    pos.pieces_of(side.opponent()).map(|id| pos.piece(id)).filter(move |e| {
+        let home = if side == Side::Red { e.square.row() <= 4 } else { e.square.row() >= 5 };
+        e.revealed && matches!(e.kind, PieceKind::Major | PieceKind::Colonel | PieceKind::General) && home
+    })
 }
 
 /// Whether `kind` wins when a Miner attacks it or it attacks a Miner: a Sergeant or stronger.
@@ -579,12 +577,7 @@ impl Evaluator {
     /// Whether `hunters` (or either side, `None`) have prey for the officers' hunt in `pos`
     /// ([`Evaluator::with_hunt`]): a seen enemy Major, Colonel or General in its half.
     pub fn hunt_prey(pos: &Position, hunters: Option<Side>) -> bool {
-        Side::BOTH.iter().filter(|&&s| hunters.is_none_or(|h| h == s)).any(|&side| {
-            pos.pieces_of(side.opponent()).any(|id| {
-                let e = pos.piece(id);
-                e.revealed && is_prey(e.kind) && in_half(e.square, side)
-            })
-        })
+        Side::BOTH.iter().filter(|&&s| hunters.is_none_or(|h| h == s)).any(|&side| prey(pos, side).next().is_some())
     }
 
     /// `side`'s points of the officers' hunt ([`Evaluator::with_hunt`]) in `pos`.
@@ -592,23 +585,19 @@ impl Evaluator {
         if self.hunter.is_some_and(|h| h != side) {
             return 0;
         }
-        let enemy = side.opponent();
-        let mut total = 0;
-        for id in pos.pieces_of(enemy) {
-            let e = pos.piece(id);
-            if !e.revealed || !is_prey(e.kind) || !in_half(e.square, side) {
-                continue;
-            }
-            let d = pos
-                .pieces_of(side)
-                .map(|h| pos.piece(h))
-                .filter(|h| h.kind > e.kind && h.kind.is_movable())
-                .map(|h| manhattan(h.square, e.square))
-                .min()
-                .unwrap_or(HUNT_REACH);
-            total += self.hunt * self.values.by_side[enemy][e.kind.index()] * (HUNT_REACH - d).max(0) / 100;
-        }
-        total
+        let values = &self.values.by_side[side.opponent()];
+        prey(pos, side)
+            .map(|e| {
+                let d = pos
+                    .pieces_of(side)
+                    .map(|h| pos.piece(h))
+                    .filter(|h| h.kind.is_movable() && battle(h.kind, e.kind) == Battle::AttackerWins)
+                    .map(|h| manhattan(h.square, e.square))
+                    .min()
+                    .unwrap_or(HUNT_REACH);
+                self.hunt * values[e.kind.index()] * (HUNT_REACH - d).max(0) / 100
+            })
+            .sum()
     }
 
     /// The sentinels: `side` scores `points` for each door of its Flag (a Bomb of its own next

@@ -228,6 +228,8 @@ impl Default for StrategistConfig {
                 cover: std_cover(),
                 march: std_march(),
                 march_after: std_march_after(),
+                endgame_march: tuning("STRATEGIST_ENDGAME_MARCH").unwrap_or(ENDGAME_MARCH),
+                endgame_march_pieces: tuning("STRATEGIST_ENDGAME_MARCH_PIECES").unwrap_or(ENDGAME_MARCH_PIECES),
                 flag_check: std_flag_check(),
                 sentinels: std_sentinels(),
                 risk: std_risk(),
@@ -500,6 +502,16 @@ pub const MARCH: i32 = 0;
 
 /// Plies without an attack at the root from which the march is on ([`Settings::march_after`]).
 pub const MARCH_AFTER: u32 = 40;
+
+/// Points per square of the march in an endgame we lead ([`Settings::endgame_march`];
+/// session 58, docs/bots/strategist.md): the enemy down to [`ENDGAME_MARCH_PIECES`] movable
+/// pieces and fewer than ours, our nearest Miner (or, with none, our nearest movable piece)
+/// pulled across the board towards the enemy Flag. Natively `STRATEGIST_ENDGAME_MARCH=points`.
+pub const ENDGAME_MARCH: i32 = 0;
+
+/// The most movable pieces the enemy has for [`ENDGAME_MARCH`]
+/// (`STRATEGIST_ENDGAME_MARCH_PIECES`).
+pub const ENDGAME_MARCH_PIECES: u32 = 3;
 
 /// The intrusion danger in percent of the Miner danger's points ([`Settings::intrude`];
 /// session 29, docs/bots/strategist.md): any enemy piece with a free way to our Flag through

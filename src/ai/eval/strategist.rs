@@ -240,6 +240,8 @@ pub struct Evaluator {
     pub hunt: i32,
     /// The one side that hunts ([`Evaluator::with_hunter`]); `None`: both.
     pub hunter: Option<Side>,
+    /// The one side that marches ([`Evaluator::with_marcher`]); `None`: both.
+    pub marcher: Option<Side>,
 }
 
 /// A breadth-first walk over the board from one square, nearest squares first, going on from
@@ -436,6 +438,7 @@ impl Evaluator {
             spy_hunt: 0,
             hunt: 0,
             hunter: None,
+            marcher: None,
         }
     }
 
@@ -450,6 +453,15 @@ impl Evaluator {
     /// out (an accepted error), and the horizon bounds are not used with it.
     pub fn with_march(mut self, points: i32) -> Self {
         self.march = points.max(0);
+        self
+    }
+
+    /// Only `side` marches ([`Evaluator::with_march`]); the other side's term is left out.
+    /// Why (session 58): in an endgame we lead, the enemy's last Scout two squares from our
+    /// Flag, walled in by Bombs, earned the enemy a march our Miner could take away by chasing
+    /// it, so the Miner chased the Scout instead of walking to the enemy's Flag.
+    pub fn with_marcher(mut self, side: Side) -> Self {
+        self.marcher = Some(side);
         self
     }
 
@@ -825,7 +837,8 @@ impl Evaluator {
         let (mut miner_near, mut guarded) = (0, false);
         // The guard and the march are off by default: kept out of the page's module.
         let guard_points = if cfg!(target_arch = "wasm32") { 0 } else { self.guard };
-        let march_points = if cfg!(target_arch = "wasm32") { 0 } else { self.march };
+        let march_points =
+            if cfg!(target_arch = "wasm32") || self.marcher.is_some_and(|m| m != side) { 0 } else { self.march };
         // The march's nearest Miner and nearest movable piece (only looked for while it is on).
         let (mut miner_d, mut piece_d) = (i32::MAX, i32::MAX);
         let own_flag = if guard_points > 0 && self.miners_against(side) { self.flag[side] } else { None };
@@ -1196,6 +1209,15 @@ mod tests {
         // One step nearer is worth the points of one square.
         let (far, near) = (at(&[("b2", Miner)]), at(&[("b3", Miner)]));
         assert_eq!(gain(&near) - gain(&far), 4);
+        // One side alone (the endgame's march): Red's march counts, Blue's 40 does not, and
+        // the other way round.
+        let pos = at(&[("e8", Miner)]);
+        let ev = Evaluator::new(&pos);
+        let alone = |side: Side| {
+            ev.clone().with_march(4).with_marcher(side).evaluate(&pos, Side::Red) - ev.evaluate(&pos, Side::Red)
+        };
+        assert_eq!(alone(Side::Red), 4 * (19 - 7));
+        assert_eq!(alone(Side::Blue), -40);
     }
 
     #[test]

@@ -1211,6 +1211,14 @@ pub struct Settings {
     pub march: i32,
     /// Plies without an attack at the root from which the march is on.
     pub march_after: u32,
+    /// Points per square of the march ([`Evaluator::with_march`]) in an endgame the side to
+    /// move at the root leads: on while the enemy has at most
+    /// [`Settings::endgame_march_pieces`] movable pieces and fewer than that side, for that
+    /// side alone ([`Evaluator::with_marcher`]); 0: off (session 58). It takes the place of
+    /// [`Settings::march`] there when it is larger.
+    pub endgame_march: i32,
+    /// The most movable pieces the enemy may have for [`Settings::endgame_march`].
+    pub endgame_march_pieces: u32,
     /// No stand pat in the quiescence while an enemy piece stands next to our Flag
     /// ([`Searcher::with_flag_check`]; session 24).
     pub flag_check: bool,
@@ -1398,8 +1406,13 @@ fn sample_searcher<'t, 'c, 'a>(
             s.eval = s.eval.with_hunter(h);
         }
     }
-    if settings.march > 0 && pos.plies_since_attack() >= settings.march_after {
-        s.eval = s.eval.with_march(settings.march);
+    let march = if settings.march > 0 && pos.plies_since_attack() >= settings.march_after { settings.march } else { 0 };
+    if settings.endgame_march > march && endgame_lead(pos, settings.endgame_march_pieces) {
+        // Only the side that leads marches: the enemy's last pieces earn nothing for nearing
+        // our Flag, which would pay our pieces to chase them instead ([`Evaluator::with_marcher`]).
+        s.eval = s.eval.with_march(settings.endgame_march).with_marcher(pos.to_move());
+    } else if march > 0 {
+        s.eval = s.eval.with_march(march);
     }
     if let Some(q) = beliefs.flag_guess {
         s = s.with_flag_guess(pos.to_move(), q);
@@ -1415,6 +1428,25 @@ fn sample_searcher<'t, 'c, 'a>(
         s = s.with_enemy_belief(e.clone());
     }
     s
+}
+
+/// Whether the side to move in `pos` leads an endgame: the enemy has at most `most` movable
+/// pieces and fewer than it (`most` 0: never). The counts are public (every capture is seen),
+/// so a sample answers as the view would.
+///
+/// Why (session 58): of v19's drawn games against `invincible`, a few a match ended at the
+/// no-attack limit with the enemy down to a Scout or two and its Flag among a handful of
+/// unmoved pieces (one of them behind known Bombs), our Miner standing across the board: no
+/// term pulled it beyond the flag danger's five squares, and the search's five plies never
+/// reached the Flag.
+fn endgame_lead(pos: &Position, most: u32) -> bool {
+    if most == 0 {
+        return false;
+    }
+    let movable = |side: Side| pos.pieces_of(side).filter(|&id| pos.piece(id).kind.is_movable()).count() as u32;
+    let us = pos.to_move();
+    let (ours, theirs) = (movable(us), movable(us.opponent()));
+    theirs <= most && theirs < ours
 }
 
 /// Iterative deepening over `samples` (each a full position with `moves` as its legal moves):
@@ -2372,6 +2404,53 @@ mod tests {
         let ev = Evaluator::new(&pos);
         assert!(Horizon::new(&ev, &pos).is_some());
         assert!(Horizon::new(&ev.with_march(4), &pos).is_none());
+    }
+
+    #[test]
+    fn the_endgame_march_is_on_for_the_side_that_leads_against_few_movable_pieces() {
+        // Red: Flag, Miner, Sergeant (two movable); Blue: Flag, Scout (one movable).
+        let mut pos = placed(&[
+            ("a1", Side::Red, PieceKind::Flag),
+            ("b2", Side::Red, PieceKind::Miner),
+            ("c2", Side::Red, PieceKind::Sergeant),
+            ("j10", Side::Blue, PieceKind::Flag),
+            ("a10", Side::Blue, PieceKind::Scout),
+        ]);
+        let clock = FrozenClock;
+        let mut sink = |_: &crate::ai::Progress| {};
+        let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
+        let base = crate::ai::bots::strategist::StrategistConfig::default().search;
+        let base = Settings { march: 0, ..base };
+        let mut march_with = |pos: &Position, settings: Settings| {
+            let mut table = Table::new(8);
+            let eval = sample_searcher(&mut ctx, &mut table, pos, settings, Beliefs::default()).eval;
+            (eval.march, eval.marcher)
+        };
+        let march = |points: i32, most: u32| Settings { endgame_march: points, endgame_march_pieces: most, ..base };
+        assert_eq!(march_with(&pos, march(6, 3)), (6, Some(Side::Red)), "Red leads, two movable pieces against one");
+        assert_eq!(march_with(&pos, march(6, 1)), (6, Some(Side::Red)), "the enemy's one piece is within a limit of 1");
+        assert_eq!(march_with(&pos, march(6, 0)), (0, None), "a limit of 0 is off");
+        assert_eq!(march_with(&pos, march(0, 3)), (0, None), "no points, off");
+        // Blue to move: Blue has fewer movable pieces than Red, so Blue does not lead.
+        pos.play_unchecked(Move::parse("c2-c3").unwrap());
+        assert_eq!(march_with(&pos, march(6, 3)), (0, None), "the side behind does not march");
+        // With the stalled game's march on too, the larger of the two.
+        let both = Settings { march: 2, march_after: 0, endgame_march: 6, endgame_march_pieces: 3, ..base };
+        assert_eq!(march_with(&pos, both), (2, None), "Blue: the stall's march only, both sides");
+        pos.play_unchecked(Move::parse("a10-a9").unwrap());
+        assert_eq!(march_with(&pos, both), (6, Some(Side::Red)), "Red: the endgame's, the larger, Red's alone");
+        // Two enemy pieces against a limit of 1: off.
+        let pos2 = placed(&[
+            ("a1", Side::Red, PieceKind::Flag),
+            ("b2", Side::Red, PieceKind::Miner),
+            ("c2", Side::Red, PieceKind::Sergeant),
+            ("d2", Side::Red, PieceKind::Sergeant),
+            ("j10", Side::Blue, PieceKind::Flag),
+            ("a10", Side::Blue, PieceKind::Scout),
+            ("b10", Side::Blue, PieceKind::Scout),
+        ]);
+        assert_eq!(march_with(&pos2, march(6, 1)), (0, None), "two enemy pieces against a limit of 1");
+        assert_eq!(march_with(&pos2, march(6, 2)), (6, Some(Side::Red)));
     }
 
     #[test]

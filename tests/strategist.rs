@@ -161,6 +161,45 @@ fn miner_takes_the_last_bomb_before_a_known_flag() {
 }
 
 #[test]
+fn the_endgame_march_walks_the_miner_to_the_last_unknown_piece() {
+    // Blue is down to one Scout (moved, unknown) and its Flag on j10 behind two Bombs (i10,
+    // j9) shown in battle: j10 is the only Blue piece that never moved and is not known, so it
+    // is the Flag. Red's Miner stands on a4, fourteen squares from it, too far for the
+    // search's plies and the flag danger's five squares. Red leads (a Miner and a Sergeant
+    // against a Scout), so the endgame march is on: the Miner walks towards j10.
+    let pieces = [
+        ("a1", 'M'),
+        ("a2", 'B'),
+        ("b1", 'B'),
+        ("a4", 'E'),
+        ("c3", 'F'),
+        ("j8", 'D'),
+        ("h10", 'G'),
+        ("j10", 'Y'),
+        ("i10", 'N'),
+        ("j9", 'N'),
+        ("e8", 'P'),
+    ];
+    let mut pos = board(&pieces, rules(), Side::Red);
+    play_all(&mut pos, &["j8-j9", "e8-e7", "h10-i10", "e7-e8"]);
+    let view = PlayerView::new(&pos, Side::Red);
+    assert_eq!(view.unknown_enemies().count(), 2, "the Flag and the Scout");
+    let flag = mv("j10-j9").from;
+    let dist = |s: stratagem::rules::Square| (s.row() as i32 - flag.row() as i32).abs() + (s.col() as i32 - flag.col() as i32).abs();
+    let mut config = StrategistConfig::default();
+    config.search.endgame_march = 20;
+    config.search.endgame_march_pieces = 3;
+    for seed in 0..3 {
+        let clock = FrozenClock;
+        let mut progress = |_: &Progress| {};
+        let mut ctx = SearchContext::new(Budget::nodes(40_000), &clock, seed, &mut progress);
+        let m = StrategistBot::with_config(config.clone()).choose_move(&view, &mut ctx);
+        assert_eq!(m.from, mv("a4-a5").from, "seed {seed}: {m} is not the Miner's");
+        assert!(dist(m.to) < dist(m.from), "seed {seed}: {m} does not near the Flag");
+    }
+}
+
+#[test]
 fn an_enemy_three_squares_from_the_flag_is_a_guess_not_a_certain_loss() {
     // Blue's General, known (it has just taken a Red Scout on a4), stands three squares from
     // Red's Flag on a1, with nothing of Red's able to stop it, among 16 Red pieces that never

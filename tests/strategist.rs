@@ -185,7 +185,9 @@ fn the_endgame_march_walks_the_miner_to_the_last_unknown_piece() {
     let view = PlayerView::new(&pos, Side::Red);
     assert_eq!(view.unknown_enemies().count(), 2, "the Flag and the Scout");
     let flag = mv("j10-j9").from;
-    let dist = |s: stratagem::rules::Square| (s.row() as i32 - flag.row() as i32).abs() + (s.col() as i32 - flag.col() as i32).abs();
+    let dist = |s: stratagem::rules::Square| {
+        (s.row() as i32 - flag.row() as i32).abs() + (s.col() as i32 - flag.col() as i32).abs()
+    };
     let mut config = StrategistConfig::default();
     config.search.endgame_march = 20;
     config.search.endgame_march_pieces = 3;

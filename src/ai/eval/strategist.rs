@@ -456,10 +456,13 @@ impl Evaluator {
         self
     }
 
-    /// Only `side` marches ([`Evaluator::with_march`]); the other side's term is left out.
-    /// Why (session 58): in an endgame we lead, the enemy's last Scout two squares from our
-    /// Flag, walled in by Bombs, earned the enemy a march our Miner could take away by chasing
-    /// it, so the Miner chased the Scout instead of walking to the enemy's Flag.
+    /// Only `side` marches ([`Evaluator::with_march`]), and only with its Miners (no other
+    /// piece takes over when none is left); the other side's term is left out. Why (session
+    /// 58): in an endgame we lead, the enemy's last Scout two squares from our Flag, walled in
+    /// by Bombs, earned the enemy a march our Miner could take away by chasing it, so the Miner
+    /// chased the Scout instead of walking to the enemy's Flag; and with the nearest piece
+    /// taking over, our Marshal beside the enemy's Flag made the loss of our last, distant
+    /// Miner pay (game 138 of seed 2431 at 120,000 nodes: it stepped beside a known Captain).
     pub fn with_marcher(mut self, side: Side) -> Self {
         self.marcher = Some(side);
         self
@@ -877,7 +880,9 @@ impl Evaluator {
             }
         }
         let guard = if guarded { guard_points } else { 0 } + miner_near * guard_points / 4;
-        let marcher = if miner_d < i32::MAX { miner_d } else { piece_d };
+        // The endgame's march (one side) pulls Miners alone: were the nearest piece to take over
+        // when the last Miner falls, losing it could pay.
+        let marcher = if miner_d < i32::MAX || self.marcher.is_some() { miner_d } else { piece_d };
         let march = if march_points > 0 && marcher < MARCH_REACH { march_points * (MARCH_REACH - marcher) } else { 0 };
         material + near.min(FLAG_CAP) + advance + guard + march
     }
@@ -1218,6 +1223,13 @@ mod tests {
         };
         assert_eq!(alone(Side::Red), 4 * (19 - 7));
         assert_eq!(alone(Side::Blue), -40);
+        // And with Miners alone: with no Miner left Red's Marshal on j8 (2 squares from Blue's
+        // Flag) earns nothing, where the march of both sides pays it.
+        let pos = at(&[("j8", Marshal)]);
+        let ev = Evaluator::new(&pos);
+        let gain = |e: Evaluator| e.evaluate(&pos, Side::Red) - ev.evaluate(&pos, Side::Red);
+        assert_eq!(gain(ev.clone().with_march(4).with_marcher(Side::Red)), 0);
+        assert_eq!(gain(ev.clone().with_march(4)), 4 * (19 - 2) - 40);
     }
 
     #[test]

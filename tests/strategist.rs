@@ -195,7 +195,7 @@ fn the_endgame_march_walks_the_miner_to_the_last_unknown_piece() {
         let clock = FrozenClock;
         let mut progress = |_: &Progress| {};
         let mut ctx = SearchContext::new(Budget::nodes(40_000), &clock, seed, &mut progress);
-        let m = StrategistBot::with_config(config.clone()).choose_move(&view, &mut ctx);
+        let m = StrategistBot::with_config(config).choose_move(&view, &mut ctx);
         assert_eq!(m.from, mv("a4-a5").from, "seed {seed}: {m} is not the Miner's");
         assert!(dist(m.to) < dist(m.from), "seed {seed}: {m} does not near the Flag");
     }

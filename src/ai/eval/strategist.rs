@@ -838,7 +838,7 @@ impl Evaluator {
         let enemy_flag = self.flag[side.opponent()];
         let (mut material, mut near, mut advance) = (0, 0, 0);
         let (mut miner_near, mut guarded) = (0, false);
-        // The guard and the march are off by default: kept out of the page's module.
+        // The guard and the marches are kept out of the page's module.
         let guard_points = if cfg!(target_arch = "wasm32") { 0 } else { self.guard };
         let march_points =
             if cfg!(target_arch = "wasm32") || self.marcher.is_some_and(|m| m != side) { 0 } else { self.march };

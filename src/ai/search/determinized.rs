@@ -1407,7 +1407,7 @@ fn sample_searcher<'t, 'c, 'a>(
         }
     }
     let march = if settings.march > 0 && pos.plies_since_attack() >= settings.march_after { settings.march } else { 0 };
-    // Natively only while it is measured (session 58).
+    // Natively only: the page's module has no room for it (session 58).
     if settings.endgame_march > march
         && !cfg!(target_arch = "wasm32")
         && endgame_lead(pos, settings.endgame_march_pieces)
@@ -1438,16 +1438,14 @@ fn sample_searcher<'t, 'c, 'a>(
 /// most `most` movable pieces and fewer than it, and it has a Miner (`most` 0: never). The
 /// counts are public (every capture is seen), so a sample answers as the view would.
 ///
-/// Why a Miner: without one the march pulls the nearest movable piece to a Flag it cannot
-/// reach through Bombs, away from the enemy's last pieces; on 200 games at 120,000 nodes
-/// (seed 2431) three of the four wins it turned into draws were won by v19 on "no movable
-/// pieces" with no Miner left.
-///
 /// Why (session 58): of v19's drawn games against `invincible`, a few a match ended at the
 /// no-attack limit with the enemy down to a Scout or two and its Flag among a handful of
 /// unmoved pieces (one of them behind known Bombs), our Miner standing across the board: no
 /// term pulled it beyond the flag danger's five squares, and the search's five plies never
-/// reached the Flag.
+/// reached the Flag. Why a Miner: without one the march pulled the nearest movable piece to a
+/// Flag it cannot reach through Bombs, away from the enemy's last pieces (on 200 games at
+/// 120,000 nodes, seed 2431, three of the four wins it turned into draws were won by v19 on
+/// "no movable pieces" with no Miner left).
 fn endgame_lead(pos: &Position, most: u32) -> bool {
     if most == 0 {
         return false;

@@ -10,7 +10,7 @@ use common::{board, play_all};
 use rand::Rng;
 use rand::seq::IndexedRandom;
 use stratagem::ai::belief::matrix::{
-    BeliefCache, BeliefMatrix, PublicReplay, STAND_OFF, normalize, normalize_kinds, normalize_pieces,
+    BOMB_WALK_OFF, BeliefCache, BeliefMatrix, PublicReplay, STAND_OFF, normalize, normalize_kinds, normalize_pieces,
 };
 use stratagem::ai::rng_from_seed;
 use stratagem::ai::setupgen::random::random_setup;
@@ -804,4 +804,67 @@ fn sharpening_spreads_the_bomb_odds_of_unmoved_pieces_and_keeps_the_counts() {
         true
     });
     assert!(checked >= 5, "positions checked: {checked}");
+}
+
+/// "Walks to our known Bombs" (`PublicReplay::with_bomb_walk`, session 59): a Blue Scout's
+/// strike shows Red's Bomb on e4; an unknown Blue piece then walks b8-b7-b6-b5-b4-c4 towards
+/// it. Read by Red with the heuristic, after its steps into three squares of the Bomb (the
+/// walk's fourth and fifth) that piece is likelier a Miner than in the matrix without it; a
+/// first step alone (another piece's f7-f6, ending three squares from the Bomb) is not read;
+/// a step away takes the walk's factors back; a factor of 1 is the matrix without it, in the
+/// cache too; and Blue's view reads nothing of Red's pieces.
+#[test]
+#[cfg(not(target_arch = "wasm32"))]
+fn a_piece_that_walks_to_a_known_bomb_is_likelier_a_miner() {
+    // Red: Bomb e4, Flag a1, Lieutenant j1; Blue: Scout e8, Miners b8 and a10, Sergeant f7,
+    // Flag j10.
+    let pieces =
+        [("e4", 'B'), ("a1", 'M'), ("j1", 'G'), ("e8", 'P'), ("b8", 'Q'), ("a10", 'Q'), ("f7", 'R'), ("j10", 'Y')];
+    let start = board(&pieces, Rules::for_variant(Variant::Classic), Side::Red);
+    let after = |moves: &[&str]| {
+        let mut pos = start.clone();
+        play_all(&mut pos, moves);
+        pos
+    };
+    let read_with = |view: &PlayerView, factor: f64| {
+        let mut rp = PublicReplay::start(view).with_bomb_walk(view.side().opponent(), factor);
+        for r in view.reports() {
+            rp.apply(&r);
+        }
+        rp.matrix(view.side().opponent())
+    };
+    let same = |a: &BeliefMatrix, b: &BeliefMatrix| {
+        a.pieces().zip(b.pieces()).all(|((i, x), (j, y))| i == j && x.iter().zip(y).all(|(p, q)| close(*p, q, 1e-9)))
+    };
+    let first = ["j1-j2", "e8xe4", "j2-j3", "f7-f6"];
+    let walk =
+        [&first[..], &["j3-j4", "b8-b7", "j4-j5", "b7-b6", "j5-j6", "b6-b5", "j6-j7", "b5-b4", "j7-j8", "b4-c4"]]
+            .concat();
+
+    // A first step towards the Bomb, even into its three squares, is not read.
+    let view = PlayerView::new(&after(&first), Side::Red);
+    assert_eq!(view.kind(view.piece_at(sq("e4")).unwrap()), Some(PieceKind::Bomb), "the strike showed the Bomb");
+    assert!(same(&read_with(&view, 2.0), &PublicReplay::from_view(&view).matrix(Side::Blue)), "one step is not a walk");
+
+    // The walk: likelier a Miner than without the heuristic.
+    let pos = after(&walk);
+    let view = PlayerView::new(&pos, Side::Red);
+    let id = view.piece_at(sq("c4")).unwrap();
+    let plain = PublicReplay::from_view(&view).matrix(Side::Blue).probabilities(id);
+    let read = read_with(&view, 2.0).probabilities(id);
+    assert!(read[MI] > plain[MI] + 0.05, "P(Miner) {} should exceed the matrix's {}", read[MI], plain[MI]);
+    assert_eq!(read_with(&view, BOMB_WALK_OFF).probabilities(id), plain, "a factor of 1 is the matrix without it");
+    let mut cache = BeliefCache::new();
+    cache.set_bomb_walk(2.0);
+    assert_eq!(cache.replay(&view).matrix(Side::Blue).probabilities(id), read);
+    cache.set_bomb_walk(BOMB_WALK_OFF);
+    assert_eq!(cache.replay(&view).matrix(Side::Blue).probabilities(id), plain);
+
+    // A step away ends the walk and takes its factors back.
+    let back = PlayerView::new(&after(&[&walk[..], &["j8-j9", "c4-b4"]].concat()), Side::Red);
+    assert!(same(&read_with(&back, 2.0), &PublicReplay::from_view(&back).matrix(Side::Blue)), "the walk is over");
+
+    // Blue's view of the same game: the heuristic reads Red's pieces only.
+    let blue = PlayerView::new(&pos, Side::Blue);
+    assert!(same(&read_with(&blue, 2.0), &PublicReplay::from_view(&blue).matrix(Side::Red)));
 }

@@ -117,6 +117,12 @@ pub struct StrategistConfig {
     /// would lose attacking it multiplied by this share (default [`APPROACH`]); 0 or 100 leave
     /// it out.
     pub approach: u32,
+    /// The belief's "walks to our known Bombs" factor, in percent
+    /// ([`crate::ai::belief::matrix::PublicReplay::with_bomb_walk`]): an unknown enemy piece
+    /// whose plain moves bring it nearer to a known Bomb of ours twice or more in a row, ending
+    /// within three squares, has its Miner weight multiplied by this share for each such step
+    /// while the walk lasts; 0 or 100 (default [`BOMB_WALK`]) leave it out. Natively only.
+    pub bomb_walk: u32,
     /// The power, in hundredths, that the Bomb and Flag odds of unmoved enemy pieces are raised
     /// to before the belief's fit ([`crate::ai::belief::matrix::PublicReplay::matrix_shaped`]);
     /// 100 (default [`SHARPEN`]) leaves them as the thesis's matrix has them. Natively only.
@@ -261,6 +267,7 @@ impl Default for StrategistConfig {
             library: tuning("STRATEGIST_LIBRARY").unwrap_or(LIBRARY),
             stand: tuning::<u32>("STRATEGIST_STAND").unwrap_or(STAND).min(100),
             approach: tuning::<u32>("STRATEGIST_APPROACH").unwrap_or(APPROACH).min(100),
+            bomb_walk: tuning::<u32>("STRATEGIST_BOMB_WALK").unwrap_or(BOMB_WALK).min(400),
             sharpen: tuning::<u32>("STRATEGIST_SHARPEN").unwrap_or(SHARPEN).clamp(25, 400),
             known_exposure: tuning::<u8>("STRATEGIST_EXPOSURE").map_or(KNOWN_EXPOSURE, |v| v != 0),
             endgame_depth: tuning::<u32>("STRATEGIST_ENDGAME_DEPTH").unwrap_or(ENDGAME_DEPTH).min(64),
@@ -334,6 +341,10 @@ pub const STAND: u32 = 0;
 /// the 400 games, level, ahead on both (docs/bots/strategist.md, "Session 40"); as a predictor
 /// of the enemy's moved pieces it is best near 0.4 (docs/beliefs.md, session 39).
 pub const APPROACH: u32 = 40;
+
+/// The default "walks to our known Bombs" factor in percent ([`StrategistConfig::bomb_walk`];
+/// session 59, docs/bots/strategist.md): 0, off while it is measured.
+pub const BOMB_WALK: u32 = 0;
 
 /// The default power of the unmoved pieces' Bomb and Flag odds, in hundredths
 /// ([`StrategistConfig::sharpen`]): 100, the thesis's matrix.
@@ -720,6 +731,10 @@ fn scores_and_stats(
         cache.set_stand(if config.stand == 0 { 1.0 } else { f64::from(config.stand) / 100.0 });
     }
     cache.set_approach(if config.approach == 0 { 1.0 } else { f64::from(config.approach) / 100.0 });
+    // Natively only while it is measured (session 59).
+    if !cfg!(target_arch = "wasm32") {
+        cache.set_bomb_walk(if config.bomb_walk == 0 { 1.0 } else { f64::from(config.bomb_walk) / 100.0 });
+    }
     let mut matrix = cache.replay(view).matrix_shaped(
         view.side().opponent(),
         f64::from(config.tilt) / 100.0,

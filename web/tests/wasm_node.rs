@@ -9,7 +9,8 @@
 //! for levels whose bot splits its move among workers, `thinkPart` of worker 0 combined alone
 //! by `combineParts` is the bot's own move (same seed and node budget), and two workers' parts
 //! combine to a legal move; the page's strategist carries v15's two terms (the calibrated Flag
-//! odds and the value of finding out), which change its root scores as they do natively.
+//! odds and the value of finding out), which change its root scores as they do natively, and
+//! v20's endgame march, which walks its Miner towards the enemy's last unknown piece.
 //! Natively this file compiles to nothing.
 #![cfg(target_arch = "wasm32")]
 
@@ -404,4 +405,51 @@ fn the_pages_strategist_weighs_the_flag_odds_and_the_value_of_finding_out() {
     }
     assert!(probe_paid > 0, "no attack on an unknown piece was paid for what it tells");
     assert!(flag_weighed > 0, "the Flag odds changed no attack's score");
+}
+
+#[wasm_bindgen_test]
+fn the_pages_strategist_marches_its_miner_in_an_endgame_it_leads() {
+    // The endgame march (session 58; in the page since session 59) must be live in this
+    // module with the page's default settings, not compiled out as measured switches are. The
+    // position of tests/strategist.rs's native test: Blue is down to one Scout (moved, unknown)
+    // and its Flag on j10 behind two Bombs shown in battle; Red's Miner on a4 is fourteen
+    // squares from it, too far for the search's plies and the flag danger's five squares. With
+    // the march the Miner walks towards j10 (natively, with the march off, the Sergeant moves).
+    use stratagem::ai::bots::strategist::{ENDGAME_MARCH, StrategistBot, StrategistConfig};
+    use stratagem::ai::{Bot, SearchContext};
+    use stratagem::rules::Position;
+    assert!(StrategistConfig::default().search.endgame_march == ENDGAME_MARCH && ENDGAME_MARCH > 0);
+    let mut placement = [None; 100];
+    for (s, c) in [
+        ("a1", 'M'),
+        ("a2", 'B'),
+        ("b1", 'B'),
+        ("a4", 'E'),
+        ("c3", 'F'),
+        ("j8", 'D'),
+        ("h10", 'G'),
+        ("j10", 'Y'),
+        ("i10", 'N'),
+        ("j9", 'N'),
+        ("e8", 'P'),
+    ] {
+        let square = s.parse::<Square>().unwrap();
+        placement[square.index()] = PieceKind::from_letter(c).map(|(k, side)| (side, k));
+    }
+    let mut pos =
+        Position::from_placement(Rules::for_variant(stratagem::rules::Variant::Classic), &placement, Side::Red)
+            .unwrap();
+    for m in ["j8-j9", "e8-e7", "h10-i10", "e7-e8"] {
+        pos.play(Move::parse(m).unwrap()).unwrap();
+    }
+    let view = PlayerView::new(&pos, Side::Red);
+    let (miner, flag) = ("a4".parse::<Square>().unwrap(), "j10".parse::<Square>().unwrap());
+    let dist = |s: Square| (s.row() as i32 - flag.row() as i32).abs() + (s.col() as i32 - flag.col() as i32).abs();
+    for seed in 0..3 {
+        let mut progress = |_: &Progress| {};
+        let mut ctx = SearchContext::new(Budget::nodes(40_000), &FrozenClock, seed, &mut progress);
+        let m = StrategistBot::with_config(StrategistConfig::default()).choose_move(&view, &mut ctx);
+        assert_eq!(m.from, miner, "seed {seed}: {m} is not the Miner's");
+        assert!(dist(m.to) < dist(m.from), "seed {seed}: {m} does not near the Flag");
+    }
 }

@@ -517,8 +517,8 @@ pub const MARCH_AFTER: u32 = 40;
 /// Points per square of the march in an endgame we lead ([`Settings::endgame_march`];
 /// session 58, docs/bots/strategist.md): the enemy down to [`ENDGAME_MARCH_PIECES`] movable
 /// pieces and fewer than ours, our nearest Miner pulled across the board towards the enemy
-/// Flag, for our side alone. Natively `STRATEGIST_ENDGAME_MARCH=points` (0: off); never in
-/// the page's module. 20 since session 58 (v20): against `invincible` at 120,000 nodes a move,
+/// Flag, for our side alone. Natively `STRATEGIST_ENDGAME_MARCH=points` (0: off); in the
+/// page's module since session 59. 20 since session 58 (v20): against `invincible` at 120,000 nodes a move,
 /// where two versions play the same game until they choose differently, it turned drawn
 /// endgames into wins and lost none (seed 2431: 5 games better, 0 worse; seed 2441: the
 /// log's "Session 58"); at 6 points the root still preferred other moves in the positions

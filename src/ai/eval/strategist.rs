@@ -774,11 +774,37 @@ impl Evaluator {
     /// What `side` has: material, hidden bonus, flag danger to the enemy, advance; `sums` are
     /// [`Evaluator::sums`] of `pos` (read only where the tables serve).
     fn side_score(&self, pos: &Position, side: Side, sums: &Sums) -> i32 {
-        // The guard and the march are off by default: kept out of the page's module.
-        if cfg!(target_arch = "wasm32") || (self.guard == 0 && self.march == 0) {
-            return sums.score(side);
+        // The guard is off until asked for and kept out of the page's module; the march (the
+        // endgame's, session 58) is in it since session 59, added to the tables' sums, so that
+        // the module needs no copy of the whole sum for it (one at 721 bytes gzipped did not
+        // fit under its size line).
+        if cfg!(target_arch = "wasm32") || self.guard == 0 {
+            return sums.score(side) + self.march_points(pos, side);
         }
         self.side_score_full(pos, side)
+    }
+
+    /// `side`'s points of the march ([`Evaluator::with_march`], [`Evaluator::with_marcher`]) in
+    /// `pos`: `march * (MARCH_REACH - d)`, `d` the distance (Manhattan) from its nearest Miner
+    /// to the enemy Flag (with no Miner left, its nearest movable piece, unless one side alone
+    /// marches); 0 when off, for the other side, or with no enemy Flag.
+    fn march_points(&self, pos: &Position, side: Side) -> i32 {
+        if self.march == 0 || self.marcher.is_some_and(|m| m != side) {
+            return 0;
+        }
+        let Some(f) = self.flag[side.opponent()] else { return 0 };
+        let (mut miner_d, mut piece_d) = (i32::MAX, i32::MAX);
+        for p in pos.pieces_of(side).map(|id| pos.piece(id)).filter(|p| p.kind.is_movable()) {
+            let d = manhattan(p.square, f);
+            piece_d = piece_d.min(d);
+            if p.kind == PieceKind::Miner {
+                miner_d = miner_d.min(d);
+            }
+        }
+        // The endgame's march (one side) pulls Miners alone: were the nearest piece to take over
+        // when the last Miner falls, losing it could pay.
+        let marcher = if miner_d < i32::MAX || self.marcher.is_some() { miner_d } else { piece_d };
+        if marcher < MARCH_REACH { self.march * (MARCH_REACH - marcher) } else { 0 }
     }
 
     /// What piece `id` adds to its side's [`Sums`]: `(material and advance, flag danger)`, from
@@ -838,12 +864,8 @@ impl Evaluator {
         let enemy_flag = self.flag[side.opponent()];
         let (mut material, mut near, mut advance) = (0, 0, 0);
         let (mut miner_near, mut guarded) = (0, false);
-        // The guard and the marches are kept out of the page's module.
+        // The guard is kept out of the page's module.
         let guard_points = if cfg!(target_arch = "wasm32") { 0 } else { self.guard };
-        let march_points =
-            if cfg!(target_arch = "wasm32") || self.marcher.is_some_and(|m| m != side) { 0 } else { self.march };
-        // The march's nearest Miner and nearest movable piece (only looked for while it is on).
-        let (mut miner_d, mut piece_d) = (i32::MAX, i32::MAX);
         let own_flag = if guard_points > 0 && self.miners_against(side) { self.flag[side] } else { None };
         for id in pos.pieces_of(side) {
             let p = pos.piece(id);
@@ -859,12 +881,6 @@ impl Evaluator {
             advance += if side == Side::Red { row } else { 9 - row };
             if let Some(f) = enemy_flag {
                 let d = manhattan(p.square, f);
-                if march_points > 0 {
-                    piece_d = piece_d.min(d);
-                    if p.kind == PieceKind::Miner {
-                        miner_d = miner_d.min(d);
-                    }
-                }
                 if d < FLAG_RADIUS {
                     near += FLAG_NEAR * (FLAG_RADIUS - d);
                     if guard_points > 0 && p.kind == PieceKind::Miner {
@@ -880,11 +896,7 @@ impl Evaluator {
             }
         }
         let guard = if guarded { guard_points } else { 0 } + miner_near * guard_points / 4;
-        // The endgame's march (one side) pulls Miners alone: were the nearest piece to take over
-        // when the last Miner falls, losing it could pay.
-        let marcher = if miner_d < i32::MAX || self.marcher.is_some() { miner_d } else { piece_d };
-        let march = if march_points > 0 && marcher < MARCH_REACH { march_points * (MARCH_REACH - marcher) } else { 0 };
-        material + near.min(FLAG_CAP) + advance + guard + march
+        material + near.min(FLAG_CAP) + advance + guard + self.march_points(pos, side)
     }
 
     /// The intrusion danger, `percent` > 0 (with the Miner danger on, for its side): that side

@@ -1407,11 +1407,8 @@ fn sample_searcher<'t, 'c, 'a>(
         }
     }
     let march = if settings.march > 0 && pos.plies_since_attack() >= settings.march_after { settings.march } else { 0 };
-    // Natively only: the page's module has no room for it (session 58).
-    if settings.endgame_march > march
-        && !cfg!(target_arch = "wasm32")
-        && endgame_lead(pos, settings.endgame_march_pieces)
-    {
+    // In the page too since session 59 (it fits under the module's size line).
+    if settings.endgame_march > march && endgame_lead(pos, settings.endgame_march_pieces) {
         // Only the side that leads marches: the enemy's last pieces earn nothing for nearing
         // our Flag, which would pay our pieces to chase them instead ([`Evaluator::with_marcher`]).
         s.eval = s.eval.with_march(settings.endgame_march).with_marcher(pos.to_move());

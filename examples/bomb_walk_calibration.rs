@@ -9,10 +9,12 @@
 //!     cargo run --release --example bomb_walk_calibration -- DIR... [--walk FACTOR]
 //!
 //! `--walk` is the belief's "walks to our known Bombs" factor (1: off, the default; 2 is
-//! `STRATEGIST_BOMB_WALK=200`). Moves a piece makes with no Bomb of ours known are left out, as
-//! are one in seven of the pieces' other moves outside a walk (to keep the run short). The
-//! belief is the strategist's: the matrix with its "came up to a known piece" factor
-//! ([`APPROACH`]), no tilt, no sharpening.
+//! `STRATEGIST_BOMB_WALK=200`). Left out: moves made while no Bomb of ours is known (they end
+//! any walk, as in the belief), Scouts' long moves (the kind is then public), and, to keep the
+//! run short, the moves outside a walk of six pieces in seven (by piece number). The belief is
+//! the strategist's: the matrix with its "came up to a known piece" factor ([`APPROACH`]), no
+//! tilt, no sharpening. A record whose players are not exactly one strategist (`strategist` or
+//! `strategist@N`) is reported and skipped, as is a record that does not replay.
 use std::collections::BTreeMap;
 use std::error::Error;
 use std::path::PathBuf;
@@ -28,10 +30,20 @@ fn dist(a: Square, b: Square) -> i32 {
 /// Per (walk, within three squares): moves, the belief's summed Miner odds, Miners.
 type Buckets = BTreeMap<(u32, bool), (u32, f64, u32)>;
 
-fn score_game(path: &PathBuf, walk: f64, stats: &mut Buckets) -> Result<(), Box<dyn Error>> {
+/// Whether a record's player is the strategist, on any number of threads.
+fn is_strategist(name: Option<&str>) -> bool {
+    name.is_some_and(|n| n == "strategist" || n.strip_prefix("strategist@").is_some_and(|t| t.parse::<u32>().is_ok()))
+}
+
+/// One record's buckets, or what is wrong with it.
+fn score_game(path: &PathBuf, walk: f64) -> Result<Buckets, Box<dyn Error>> {
     let rec = GameRecord::read(&std::fs::read_to_string(path)?)?;
-    let us =
-        if rec.red_player.as_deref().is_some_and(|p| p.starts_with("strategist")) { Side::Red } else { Side::Blue };
+    let us = match (is_strategist(rec.red_player.as_deref()), is_strategist(rec.blue_player.as_deref())) {
+        (true, false) => Side::Red,
+        (false, true) => Side::Blue,
+        _ => return Err("not a game of one strategist against another bot".into()),
+    };
+    let mut stats = Buckets::new();
     let start = rec.start_position()?;
     let replay = rec.replay(false)?;
     let mut pos = start.clone();
@@ -43,7 +55,7 @@ fn score_game(path: &PathBuf, walk: f64, stats: &mut Buckets) -> Result<(), Box<
     for ply in &replay.plies {
         let mv = ply.report.mv();
         let mut scored = None;
-        if ply.side != us && ply.report.battle.is_none() {
+        if ply.side != us && ply.report.battle.is_none() && !ply.report.reveals_scout() {
             let id = ply.report.piece;
             let bombs: Vec<Square> = pos
                 .pieces_of(us)
@@ -51,7 +63,9 @@ fn score_game(path: &PathBuf, walk: f64, stats: &mut Buckets) -> Result<(), Box<
                 .filter(|q| q.kind == PieceKind::Bomb && q.revealed)
                 .map(|q| q.square)
                 .collect();
-            if view.kind(id).is_none() && !bombs.is_empty() {
+            if view.kind(id).is_none() && bombs.is_empty() {
+                steps[id.index()] = 0;
+            } else if view.kind(id).is_none() {
                 let near = |s: Square| bombs.iter().map(|&b| dist(s, b)).min().unwrap_or(i32::MAX);
                 let (d0, d1) = (near(mv.from), near(mv.to));
                 steps[id.index()] = if d1 < d0 { steps[id.index()] + 1 } else { 0 };
@@ -70,7 +84,7 @@ fn score_game(path: &PathBuf, walk: f64, stats: &mut Buckets) -> Result<(), Box<
             *e = (e.0 + 1, e.1 + p, e.2 + u32::from(miner));
         }
     }
-    Ok(())
+    Ok(stats)
 }
 
 fn main() {
@@ -90,6 +104,10 @@ fn main() {
             dirs.push(PathBuf::from(a));
         }
     }
+    if dirs.is_empty() {
+        eprintln!("usage: bomb_walk_calibration DIR... [--walk FACTOR]");
+        std::process::exit(2);
+    }
     let mut stats = Buckets::new();
     for dir in dirs {
         let mut files: Vec<PathBuf> = match std::fs::read_dir(&dir) {
@@ -104,8 +122,14 @@ fn main() {
         };
         files.sort();
         for f in files {
-            if let Err(e) = score_game(&f, walk, &mut stats) {
-                eprintln!("{}: {e} (skipped)", f.display());
+            match score_game(&f, walk) {
+                Ok(game) => {
+                    for (k, (n, p, m)) in game {
+                        let e = stats.entry(k).or_insert((0, 0.0, 0));
+                        *e = (e.0 + n, e.1 + p, e.2 + m);
+                    }
+                }
+                Err(e) => eprintln!("{}: {e} (skipped)", f.display()),
             }
         }
     }

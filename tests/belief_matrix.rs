@@ -807,12 +807,13 @@ fn sharpening_spreads_the_bomb_odds_of_unmoved_pieces_and_keeps_the_counts() {
 }
 
 /// "Walks to our known Bombs" (`PublicReplay::with_bomb_walk`, session 59): a Blue Scout's
-/// strike shows Red's Bomb on e4; an unknown Blue piece then walks b8-b7-b6-b5-b4-c4 towards
-/// it. Read by Red with the heuristic, after its steps into three squares of the Bomb (the
-/// walk's fourth and fifth) that piece is likelier a Miner than in the matrix without it; a
-/// first step alone (another piece's f7-f6, ending three squares from the Bomb) is not read;
-/// a step away takes the walk's factors back; a factor of 1 is the matrix without it, in the
-/// cache too; and Blue's view reads nothing of Red's pieces.
+/// strike shows Red's Bomb on e4. Read by Red with the heuristic: a first step towards it
+/// alone (the Sergeant's f7-f6, ending three squares from the Bomb) is not read, its second
+/// (f6-f5, two squares) is; in another game an unknown Blue piece walks b8-b7-b6-b5 (steps
+/// ending four squares or more away: not read), then b4 and c4 (read: likelier a Miner than
+/// in the matrix without the heuristic), then steps back to b4, which takes the walk's factors
+/// back. A factor of 1 is the matrix without it, in the cache too; a cached replay extended
+/// ply by ply reads as a fresh one; and the heuristic reads only the side it is given.
 #[test]
 #[cfg(not(target_arch = "wasm32"))]
 fn a_piece_that_walks_to_a_known_bomb_is_likelier_a_miner() {
@@ -821,50 +822,62 @@ fn a_piece_that_walks_to_a_known_bomb_is_likelier_a_miner() {
     let pieces =
         [("e4", 'B'), ("a1", 'M'), ("j1", 'G'), ("e8", 'P'), ("b8", 'Q'), ("a10", 'Q'), ("f7", 'R'), ("j10", 'Y')];
     let start = board(&pieces, Rules::for_variant(Variant::Classic), Side::Red);
-    let after = |moves: &[&str]| {
+    let view_after = |moves: &[&str]| {
         let mut pos = start.clone();
         play_all(&mut pos, moves);
-        pos
+        PlayerView::new(&pos, Side::Red)
     };
-    let read_with = |view: &PlayerView, factor: f64| {
-        let mut rp = PublicReplay::start(view).with_bomb_walk(view.side().opponent(), factor);
+    let read_by = |view: &PlayerView, side: Side, factor: f64| {
+        let mut rp = PublicReplay::start(view).with_bomb_walk(side, factor);
         for r in view.reports() {
             rp.apply(&r);
         }
-        rp.matrix(view.side().opponent())
+        rp.matrix(Side::Blue)
     };
+    let plain = |view: &PlayerView| PublicReplay::from_view(view).matrix(Side::Blue);
     let same = |a: &BeliefMatrix, b: &BeliefMatrix| {
         a.pieces().zip(b.pieces()).all(|((i, x), (j, y))| i == j && x.iter().zip(y).all(|(p, q)| close(*p, q, 1e-9)))
     };
+
+    // A first step towards the Bomb, even into its three squares, is not read; the second is.
     let first = ["j1-j2", "e8xe4", "j2-j3", "f7-f6"];
-    let walk =
-        [&first[..], &["j3-j4", "b8-b7", "j4-j5", "b7-b6", "j5-j6", "b6-b5", "j6-j7", "b5-b4", "j7-j8", "b4-c4"]]
-            .concat();
-
-    // A first step towards the Bomb, even into its three squares, is not read.
-    let view = PlayerView::new(&after(&first), Side::Red);
+    let view = view_after(&first);
     assert_eq!(view.kind(view.piece_at(sq("e4")).unwrap()), Some(PieceKind::Bomb), "the strike showed the Bomb");
-    assert!(same(&read_with(&view, 2.0), &PublicReplay::from_view(&view).matrix(Side::Blue)), "one step is not a walk");
+    assert!(same(&read_by(&view, Side::Blue, 2.0), &plain(&view)), "one step is not a walk");
+    let view = view_after(&[&first[..], &["j3-j4", "f6-f5"]].concat());
+    let id = view.piece_at(sq("f5")).unwrap();
+    let read = read_by(&view, Side::Blue, 2.0).probabilities(id)[MI];
+    assert!(read > plain(&view).probabilities(id)[MI] + 0.01, "the second step, into two squares, is read");
 
-    // The walk: likelier a Miner than without the heuristic.
-    let pos = after(&walk);
-    let view = PlayerView::new(&pos, Side::Red);
+    // A walk from afar: its steps that end four squares or more from the Bomb are not read.
+    let far = ["j1-j2", "e8xe4", "j2-j3", "b8-b7", "j3-j4", "b7-b6", "j4-j5", "b6-b5"];
+    let view = view_after(&far);
+    assert!(same(&read_by(&view, Side::Blue, 2.0), &plain(&view)), "b8 to b5 ends four squares away");
+    // Into three squares: likelier a Miner than without the heuristic.
+    let walk = [&far[..], &["j5-j6", "b5-b4", "j6-j7", "b4-c4"]].concat();
+    let view = view_after(&walk);
     let id = view.piece_at(sq("c4")).unwrap();
-    let plain = PublicReplay::from_view(&view).matrix(Side::Blue).probabilities(id);
-    let read = read_with(&view, 2.0).probabilities(id);
-    assert!(read[MI] > plain[MI] + 0.05, "P(Miner) {} should exceed the matrix's {}", read[MI], plain[MI]);
-    assert_eq!(read_with(&view, BOMB_WALK_OFF).probabilities(id), plain, "a factor of 1 is the matrix without it");
+    let before = plain(&view).probabilities(id);
+    let read = read_by(&view, Side::Blue, 2.0).probabilities(id);
+    assert!(read[MI] > before[MI] + 0.05, "P(Miner) {} should exceed the matrix's {}", read[MI], before[MI]);
+    assert_eq!(read_by(&view, Side::Blue, BOMB_WALK_OFF).probabilities(id), before, "a factor of 1 is the matrix");
     let mut cache = BeliefCache::new();
     cache.set_bomb_walk(2.0);
     assert_eq!(cache.replay(&view).matrix(Side::Blue).probabilities(id), read);
     cache.set_bomb_walk(BOMB_WALK_OFF);
-    assert_eq!(cache.replay(&view).matrix(Side::Blue).probabilities(id), plain);
+    assert_eq!(cache.replay(&view).matrix(Side::Blue).probabilities(id), before);
+    // A cache that saw the game's earlier views reads the walk as a fresh replay does.
+    let mut cache = BeliefCache::new();
+    cache.set_bomb_walk(2.0);
+    for n in [4, far.len(), far.len() + 2, walk.len()] {
+        let v = view_after(&walk[..n]);
+        assert!(same(&cache.replay(&v).matrix(Side::Blue), &read_by(&v, Side::Blue, 2.0)), "after {n} plies");
+    }
+    // The heuristic reads only the side it is given: told to read Red's pieces, Blue's walk is
+    // the matrix's.
+    assert!(same(&read_by(&view, Side::Red, 2.0), &plain(&view)), "Red's walks only");
 
     // A step away ends the walk and takes its factors back.
-    let back = PlayerView::new(&after(&[&walk[..], &["j8-j9", "c4-b4"]].concat()), Side::Red);
-    assert!(same(&read_with(&back, 2.0), &PublicReplay::from_view(&back).matrix(Side::Blue)), "the walk is over");
-
-    // Blue's view of the same game: the heuristic reads Red's pieces only.
-    let blue = PlayerView::new(&pos, Side::Blue);
-    assert!(same(&read_with(&blue, 2.0), &PublicReplay::from_view(&blue).matrix(Side::Red)));
+    let back = view_after(&[&walk[..], &["j7-j8", "c4-b4"]].concat());
+    assert!(same(&read_by(&back, Side::Blue, 2.0), &plain(&back)), "the walk is over");
 }

@@ -164,7 +164,7 @@ fn miner_takes_the_last_bomb_before_a_known_flag() {
 fn the_endgame_march_walks_the_miner_to_the_last_unknown_piece() {
     // Blue is down to one Scout (moved, unknown) and its Flag on j10 behind two Bombs (i10,
     // j9) shown in battle: j10 is the only Blue piece that never moved and is not known, so it
-    // is the Flag. Red's Miner stands on a4, fourteen squares from it, too far for the
+    // is the Flag. Red's Miner stands on a4, fifteen squares from it, too far for the
     // search's plies and the flag danger's five squares. Red leads (a Miner and a Sergeant
     // against a Scout), so the endgame march is on: the Miner walks towards j10.
     let pieces = [

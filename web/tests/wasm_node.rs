@@ -412,7 +412,7 @@ fn the_pages_strategist_marches_its_miner_in_an_endgame_it_leads() {
     // The endgame march (session 58; in the page since session 59) must be live in this
     // module with the page's default settings, not compiled out as measured switches are. The
     // position of tests/strategist.rs's native test: Blue is down to one Scout (moved, unknown)
-    // and its Flag on j10 behind two Bombs shown in battle; Red's Miner on a4 is fourteen
+    // and its Flag on j10 behind two Bombs shown in battle; Red's Miner on a4 is fifteen
     // squares from it, too far for the search's plies and the flag danger's five squares. With
     // the march the Miner walks towards j10 (natively, with the march off, the Sergeant moves).
     use stratagem::ai::bots::strategist::{ENDGAME_MARCH, StrategistBot, StrategistConfig};

@@ -72,7 +72,7 @@ pub const APPROACH_OFF: f64 = 1.0;
 /// The "walks to our known Bombs" factor ([`PublicReplay::with_bomb_walk`]) that leaves the
 /// heuristic out.
 pub const BOMB_WALK_OFF: f64 = 1.0;
-/// How near (Manhattan) to a known Bomb a step must end or start for
+/// How near (Manhattan) to a known Bomb a step must end for
 /// [`PublicReplay::with_bomb_walk`] to read it.
 pub const BOMB_WALK_RADIUS: i32 = 3;
 
@@ -489,8 +489,8 @@ pub struct PublicReplay {
     /// [`PublicReplay::with_bomb_walk`]); `None`: not read.
     bomb_walk: Option<(Side, f64)>,
     /// Per piece, its plain moves in a row that brought it nearer to a known enemy Bomb, and
-    /// the factor its Miner weight carries for them ([`PublicReplay::with_bomb_walk`]).
-    walk: [(u8, f64); 80],
+    /// how many of them multiplied its Miner weight ([`PublicReplay::with_bomb_walk`]).
+    walk: [(u8, u8); 80],
     /// The piece that moved on the last ply.
     last: Option<PieceId>,
 }
@@ -538,7 +538,7 @@ impl PublicReplay {
             stand: None,
             approach: None,
             bomb_walk: None,
-            walk: [(0, 1.0); 80],
+            walk: [(0, 0); 80],
             last: None,
         };
         for side in Side::BOTH {
@@ -618,9 +618,9 @@ impl PublicReplay {
     ///
     /// Why (docs/bots/strategist.md, session 59): over v19's 1,000 games against `invincible`
     /// the matrix gave the unknown pieces that had stepped towards our known Bombs three to five
-    /// times in a row, ending within three squares, a Miner's odds of 0.19-0.27 where 0.28-0.47
-    /// of them were Miners (0.21-0.36 against 0.36-0.66 against `perspecto-expectimax`); the
-    /// one-step approach was right (0.138 against 0.137). Heuristic 4 moves the Miner's odds by
+    /// times in a row, ending within three squares, a Miner's odds of 0.20-0.28 where 0.29-0.48
+    /// of them were Miners (0.22-0.36 against 0.39-0.66 against `perspecto-expectimax`); the
+    /// one-step approach was right (0.146 against 0.146). Heuristic 4 moves the Miner's odds by
     /// the change of 1/distance, small beyond the Bomb's neighbours, so a Miner walking to a
     /// Bomb shown beside our Flag went unread until it took it.
     pub fn with_bomb_walk(mut self, side: Side, factor: f64) -> PublicReplay {
@@ -644,25 +644,25 @@ impl PublicReplay {
 
     /// The eighth heuristic ([`PublicReplay::with_bomb_walk`]) for a plain move of `id`, an
     /// unknown piece, from `from` to `to`. Why a second step: one step towards a known Bomb
-    /// was already read right by the matrix (0.138 predicted, 0.137 seen); the walks are not.
+    /// was already read right by the matrix (0.146 predicted, 0.146 seen); the walks are not.
     fn bomb_walk(&mut self, id: PieceId, from: Square, to: Square, factor: f64) {
         let enemy = id.side().opponent();
         let nearer = match (self.known_bomb_distance(enemy, from), self.known_bomb_distance(enemy, to)) {
             (Some(d0), Some(d1)) if d1 < d0 => Some(d1),
             _ => None,
         };
-        let (steps, gain) = self.walk[id.index()];
+        let (steps, read) = self.walk[id.index()];
         let m = PieceKind::Miner.index();
         self.walk[id.index()] = match nearer {
             None => {
-                self.row_mut(id)[m] /= gain;
-                (0, 1.0)
+                self.row_mut(id)[m] /= factor.powi(i32::from(read));
+                (0, 0)
             }
             Some(d) if steps >= 1 && d <= BOMB_WALK_RADIUS => {
                 self.row_mut(id)[m] *= factor;
-                (steps.saturating_add(1), gain * factor)
+                (steps.saturating_add(1), read.saturating_add(1))
             }
-            Some(_) => (steps.saturating_add(1), gain),
+            Some(_) => (steps.saturating_add(1), read),
         };
     }
 

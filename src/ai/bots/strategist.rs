@@ -508,7 +508,8 @@ pub const CONTEMPT: i32 = 0;
 /// 14 to 10 but scored 180-10-10 (92.5 %) against v12's 182-14-4 (94.5 %; 15 games better, 18
 /// worse), and against `invincible` 142-25-33 (77.2 %) against 144-25-31 (78.2 %; 37 better,
 /// 40 worse): level; from 80 plies 184-9-7 (94.2 %) against `perspecto-flat` (16 better, 15
-/// worse): level. Never in the page's module.
+/// worse): level. Off in the page too (its code is there since session 59, with the
+/// endgame's march; the page's settings never turn it on).
 pub const MARCH: i32 = 0;
 
 /// Plies without an attack at the root from which the march is on ([`Settings::march_after`]).

@@ -46,6 +46,7 @@
 use super::priors::{Priors, Relation};
 use crate::ai::BotRng;
 use crate::ai::belief::{Inconsistent, determinize_with};
+use crate::ai::plans::manhattan;
 use crate::ai::ranking;
 use crate::rules::{
     Army, Battle, BySide, MoveReport, PieceId, PieceKind, PlayerView, Position, Setup, Side, Square, battle,
@@ -635,10 +636,7 @@ impl PublicReplay {
         (0..self.n[side])
             .map(|l| PieceId::new(side, l))
             .filter(|q| self.alive[q.index()] && self.known[q.index()] == Some(PieceKind::Bomb))
-            .map(|q| {
-                let b = self.square[q.index()];
-                (b.row() as i32 - sq.row() as i32).abs() + (b.col() as i32 - sq.col() as i32).abs()
-            })
+            .map(|q| manhattan(self.square[q.index()], sq))
             .min()
     }
 

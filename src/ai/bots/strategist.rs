@@ -732,10 +732,8 @@ fn scores_and_stats(
         cache.set_stand(if config.stand == 0 { 1.0 } else { f64::from(config.stand) / 100.0 });
     }
     cache.set_approach(if config.approach == 0 { 1.0 } else { f64::from(config.approach) / 100.0 });
-    // Natively only while it is measured (session 59).
-    if !cfg!(target_arch = "wasm32") {
-        cache.set_bomb_walk(if config.bomb_walk == 0 { 1.0 } else { f64::from(config.bomb_walk) / 100.0 });
-    }
+    // Natively only (session 59): `PublicReplay::with_bomb_walk` ignores it in the page's module.
+    cache.set_bomb_walk(if config.bomb_walk == 0 { 1.0 } else { f64::from(config.bomb_walk) / 100.0 });
     let mut matrix = cache.replay(view).matrix_shaped(
         view.side().opponent(),
         f64::from(config.tilt) / 100.0,

@@ -249,6 +249,7 @@ impl Default for StrategistConfig {
                 hunt: tuning("STRATEGIST_HUNT").unwrap_or(HUNT),
                 hunt_alone: tuning::<u8>("STRATEGIST_HUNT_ALONE").is_some_and(|v| v != 0),
                 hunt_after: tuning("STRATEGIST_HUNT_AFTER").unwrap_or(0),
+                trap: tuning("STRATEGIST_TRAP").unwrap_or(TRAP),
             },
             plans: std_plans(),
             flag_guess: FLAG_GUESS,
@@ -549,6 +550,13 @@ pub const DOOR: u8 = 0;
 /// v19's 84.2 % (29 games better, 31 worse), and from 80 plies without an attack
 /// (`STRATEGIST_HUNT_AFTER=80`) 81.5 % (8 better, 18 worse). Natively `STRATEGIST_HUNT=points`.
 pub const HUNT: i32 = 0;
+
+/// Percent of a boxed piece's value the trap costs ([`Settings::trap`]; session 60,
+/// docs/bots/strategist.md): a piece of ours worth 50 points or more with no empty square
+/// beside it, within three squares of a seen enemy Major or stronger in our half that beats
+/// it, costs a share of its value. 0 while it is measured. Natively only
+/// (`STRATEGIST_TRAP=percent`); never in the page's module.
+pub const TRAP: i32 = 0;
 
 /// Points per square of the Spy's hunt of the enemy's known Marshal ([`Settings::spy_hunt`];
 /// session 33, docs/bots/strategist.md). 0 while it is measured. Natively only

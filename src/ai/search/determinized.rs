@@ -200,6 +200,7 @@ impl Horizon {
             || eval.march != 0
             || eval.spy_hunt != 0
             || eval.hunt != 0
+            || eval.trap != 0
             || eval.danger_near(pos)
             || eval.intrusion_open(pos)
         {
@@ -1269,6 +1270,10 @@ pub struct Settings {
     pub hunt_alone: bool,
     /// Plies without an attack at the root from which the hunt is on (0: always).
     pub hunt_after: u32,
+    /// Percent of a boxed piece's value the trap costs (`Evaluator::with_trap`), on for a
+    /// move's search when a seen Major or stronger stands in the other side's half at the root
+    /// (`Evaluator::trap_hunters`); 0: off (session 60).
+    pub trap: i32,
 }
 
 /// A concave-convex utility of the root's values (session 26): `linear` percent of the value
@@ -1405,6 +1410,10 @@ fn sample_searcher<'t, 'c, 'a>(
         if let Some(h) = hunters {
             s.eval = s.eval.with_hunter(h);
         }
+    }
+    // Natively only while it is measured (session 60).
+    if settings.trap > 0 && !cfg!(target_arch = "wasm32") && Evaluator::trap_hunters(pos) {
+        s.eval = s.eval.with_trap(settings.trap);
     }
     let march = if settings.march > 0 && pos.plies_since_attack() >= settings.march_after { settings.march } else { 0 };
     // In the page too since session 59 (it fits under the module's size line).
@@ -2377,6 +2386,39 @@ mod tests {
         let ev = Evaluator::new(&pos);
         assert!(Horizon::new(&ev, &pos).is_some());
         assert!(Horizon::new(&ev.with_hunt(4), &pos).is_none());
+    }
+
+    #[test]
+    fn the_trap_is_on_with_a_seen_officer_in_the_other_half_at_the_root() {
+        // Blue's General takes Red's Scout on e4 (seen, in Red's half).
+        let mut pos = placed(&[
+            ("a1", Side::Red, PieceKind::Flag),
+            ("h1", Side::Red, PieceKind::Marshal),
+            ("e4", Side::Red, PieceKind::Scout),
+            ("j10", Side::Blue, PieceKind::Flag),
+            ("e5", Side::Blue, PieceKind::General),
+            ("a10", Side::Blue, PieceKind::Sergeant),
+        ]);
+        let unseen = pos.clone();
+        for mv in ["h1-h2", "e5xe4"] {
+            pos.play_unchecked(Move::parse(mv).unwrap());
+        }
+        let clock = FrozenClock;
+        let mut sink = |_: &crate::ai::Progress| {};
+        let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
+        let base = crate::ai::bots::strategist::StrategistConfig::default().search;
+        let mut trap = |pos: &Position, percent: i32| {
+            let mut table = Table::new(8);
+            let settings = Settings { trap: percent, ..base };
+            sample_searcher(&mut ctx, &mut table, pos, settings, Beliefs::default()).eval.trap
+        };
+        assert_eq!(trap(&pos, 30), 30);
+        assert_eq!(trap(&pos, 0), 0, "off");
+        assert_eq!(trap(&unseen, 30), 0, "the General not seen");
+        // The horizon's bounds are not used while it is on (they leave it out).
+        let ev = Evaluator::new(&pos);
+        assert!(Horizon::new(&ev, &pos).is_some());
+        assert!(Horizon::new(&ev.with_trap(30), &pos).is_none());
     }
 
     #[test]

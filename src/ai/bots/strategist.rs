@@ -249,6 +249,7 @@ impl Default for StrategistConfig {
                 hunt: tuning("STRATEGIST_HUNT").unwrap_or(HUNT),
                 hunt_alone: tuning::<u8>("STRATEGIST_HUNT_ALONE").is_some_and(|v| v != 0),
                 hunt_after: tuning("STRATEGIST_HUNT_AFTER").unwrap_or(0),
+                hunt_marshal: tuning::<u8>("STRATEGIST_HUNT_MARSHAL").unwrap_or(0).min(2),
                 trap: tuning("STRATEGIST_TRAP").unwrap_or(TRAP),
             },
             plans: std_plans(),

@@ -244,6 +244,9 @@ pub struct Evaluator {
     pub hunt: i32,
     /// The one side that hunts ([`Evaluator::with_hunter`]); `None`: both.
     pub hunter: Option<Side>,
+    /// Whether the hunt's prey includes a seen enemy Marshal, for our Marshal (1), or is only
+    /// that Marshal (2) ([`Evaluator::with_marshal_duel`]); 0: off.
+    pub duel: u8,
     /// The one side that marches ([`Evaluator::with_marcher`]); `None`: both.
     pub marcher: Option<Side>,
     /// Percent of a trapped piece's value the trap costs its side ([`Evaluator::with_trap`]);
@@ -326,11 +329,17 @@ fn worst_door(
 
 /// `side`'s prey for the officers' hunt ([`Evaluator::with_hunt`]) in `pos`: the enemy's Majors,
 /// Colonels and Generals `side` has seen, in `side`'s half of the board (its five rows nearest
-/// its back row). The Marshal is the Spy's ([`Evaluator::with_spy_hunt`]).
-fn prey(pos: &Position, side: Side) -> impl Iterator<Item = &PieceState> + '_ {
+/// its back row); with `duel` 1 its Marshal too, with 2 its Marshal alone
+/// ([`Evaluator::with_marshal_duel`]).
+fn prey(pos: &Position, side: Side, duel: u8) -> impl Iterator<Item = &PieceState> + '_ {
     pos.pieces_of(side.opponent()).map(|id| pos.piece(id)).filter(move |e| {
         let home = if side == Side::Red { e.square.row() <= 4 } else { e.square.row() >= 5 };
-        e.revealed && matches!(e.kind, PieceKind::Major | PieceKind::Colonel | PieceKind::General) && home
+        let kind = match e.kind {
+            PieceKind::Major | PieceKind::Colonel | PieceKind::General => duel < 2,
+            PieceKind::Marshal => duel > 0,
+            _ => false,
+        };
+        e.revealed && kind && home
     })
 }
 
@@ -456,6 +465,7 @@ impl Evaluator {
             spy_hunt: 0,
             hunt: 0,
             hunter: None,
+            duel: 0,
             marcher: None,
             trap: 0,
         }
@@ -610,8 +620,25 @@ impl Evaluator {
 
     /// Whether `hunters` (or either side, `None`) have prey for the officers' hunt in `pos`
     /// ([`Evaluator::with_hunt`]): a seen enemy Major, Colonel or General in its half.
-    pub fn hunt_prey(pos: &Position, hunters: Option<Side>) -> bool {
-        Side::BOTH.iter().filter(|&&s| hunters.is_none_or(|h| h == s)).any(|&side| prey(pos, side).next().is_some())
+    pub fn hunt_prey(pos: &Position, hunters: Option<Side>, duel: u8) -> bool {
+        Side::BOTH
+            .iter()
+            .filter(|&&s| hunters.is_none_or(|h| h == s))
+            .any(|&side| prey(pos, side, duel).next().is_some())
+    }
+
+    /// The Marshals' duel, with the officers' hunt on ([`Evaluator::with_hunt`]): `mode` 1, a
+    /// seen enemy Marshal in a side's half is prey too, for that side's Marshal alone (the two
+    /// trade); 2, it is the only prey; 0, off.
+    ///
+    /// Why (session 60): in v20's games against `invincible` at 120,000 nodes the enemy's
+    /// Marshal, seen early in our half, took our boxed officers one after another while our
+    /// own Marshal stood five or more squares off (game 26 of seed 2471: a Captain, a Major
+    /// and a Colonel in five plies); the Spy's hunt (session 33), the other way to stop it,
+    /// shows our Spy and scored worse.
+    pub fn with_marshal_duel(mut self, mode: u8) -> Self {
+        self.duel = mode;
+        self
     }
 
     /// `side`'s points of the officers' hunt ([`Evaluator::with_hunt`]) in `pos`.
@@ -620,12 +647,18 @@ impl Evaluator {
             return 0;
         }
         let values = &self.values.by_side[side.opponent()];
-        prey(pos, side)
+        prey(pos, side, self.duel)
             .map(|e| {
                 let d = pos
                     .pieces_of(side)
                     .map(|h| pos.piece(h))
-                    .filter(|h| h.kind.is_movable() && battle(h.kind, e.kind) == Battle::AttackerWins)
+                    .filter(|h| {
+                        h.kind.is_movable()
+                            && match e.kind {
+                                PieceKind::Marshal => h.kind == PieceKind::Marshal,
+                                _ => battle(h.kind, e.kind) == Battle::AttackerWins,
+                            }
+                    })
                     .map(|h| manhattan(h.square, e.square))
                     .min()
                     .unwrap_or(HUNT_REACH);
@@ -1812,6 +1845,61 @@ mod tests {
     }
 
     #[test]
+    fn the_marshals_duel_pulls_our_marshal_to_a_seen_enemy_marshal_in_our_half() {
+        use crate::rules::Move;
+        use PieceKind::*;
+        // Red: Flag a1, Marshal h1, Spy b1 (beats a Marshal, but not a hunter here), Scout e4.
+        // Blue: Flag j10, Marshal e5, Sergeant j9.
+        let mut pos = placed(&[
+            ("a1", Side::Red, Flag),
+            ("h1", Side::Red, Marshal),
+            ("b1", Side::Red, Spy),
+            ("e4", Side::Red, Scout),
+            ("j10", Side::Blue, Flag),
+            ("e5", Side::Blue, Marshal),
+            ("j9", Side::Blue, Sergeant),
+        ]);
+        let hunt = |pos: &Position, duel: u8| {
+            let plain = Evaluator::new(pos);
+            let with = plain.clone().with_hunt(10).with_marshal_duel(duel);
+            assert_eq!(with.evaluate(pos, Side::Red), -with.evaluate(pos, Side::Blue), "not zero-sum");
+            with.evaluate(pos, Side::Red) - plain.evaluate(pos, Side::Red)
+        };
+        pos.play_unchecked(Move::parse("h1-h2").unwrap());
+        pos.play_unchecked(Move::parse("e5xe4").unwrap());
+        let marshal = Evaluator::new(&pos).values().by_side[Side::Blue][Marshal.index()];
+        assert!(!Evaluator::hunt_prey(&pos, None, 0), "no Major, Colonel or General");
+        assert!(Evaluator::hunt_prey(&pos, None, 1) && Evaluator::hunt_prey(&pos, None, 2));
+        assert_eq!(hunt(&pos, 0), 0);
+        // h2 to e4: five squares (the Spy on b1, four squares off, does not count).
+        assert_eq!(hunt(&pos, 1), 10 * marshal * (HUNT_REACH - 5) / 100);
+        assert_eq!(hunt(&pos, 2), 10 * marshal * (HUNT_REACH - 5) / 100);
+        // Without our Marshal, nothing pulls: the reach's end.
+        let mut alone = placed(&[
+            ("a1", Side::Red, Flag),
+            ("h1", Side::Red, Sergeant),
+            ("e4", Side::Red, Scout),
+            ("j10", Side::Blue, Flag),
+            ("e5", Side::Blue, Marshal),
+        ]);
+        alone.play_unchecked(Move::parse("h1-h2").unwrap());
+        alone.play_unchecked(Move::parse("e5xe4").unwrap());
+        assert_eq!(hunt(&alone, 1), 0);
+        // The Marshal alone as prey: a seen General in our half is left to the plain hunt.
+        let mut general = placed(&[
+            ("a1", Side::Red, Flag),
+            ("h1", Side::Red, Marshal),
+            ("e4", Side::Red, Scout),
+            ("j10", Side::Blue, Flag),
+            ("e5", Side::Blue, General),
+        ]);
+        general.play_unchecked(Move::parse("h1-h2").unwrap());
+        general.play_unchecked(Move::parse("e5xe4").unwrap());
+        assert!(hunt(&general, 1) > 0);
+        assert_eq!(hunt(&general, 2), 0);
+    }
+
+    #[test]
     fn the_officers_hunt_pulls_the_nearest_piece_that_beats_a_known_intruder() {
         use crate::rules::Move;
         use PieceKind::*;
@@ -1838,14 +1926,14 @@ mod tests {
         let general = |pos: &Position| Evaluator::new(pos).values().by_side[Side::Blue][General.index()];
         // The General not yet seen: nothing, and no prey.
         let mut pos = at("h1");
-        assert!(!Evaluator::hunt_prey(&pos, None));
+        assert!(!Evaluator::hunt_prey(&pos, None, 0));
         assert_eq!(hunt(&pos), 0);
         // Red passes with the Marshal, the General takes the Scout on e4: seen, in Red's half,
         // six squares from the Marshal on h1 (the Colonel two squares off does not count).
         pos.play_unchecked(Move::parse("h1-h2").unwrap());
         pos.play_unchecked(Move::parse("e5xe4").unwrap());
-        assert!(Evaluator::hunt_prey(&pos, None));
-        assert!(Evaluator::hunt_prey(&pos, Some(Side::Red)) && !Evaluator::hunt_prey(&pos, Some(Side::Blue)));
+        assert!(Evaluator::hunt_prey(&pos, None, 0));
+        assert!(Evaluator::hunt_prey(&pos, Some(Side::Red), 0) && !Evaluator::hunt_prey(&pos, Some(Side::Blue), 0));
         assert_eq!(hunt(&pos), 10 * general(&pos) * (HUNT_REACH - 5) / 100, "h2 to e4: five squares");
         // Nearer pays more; beyond the reach nothing.
         let mut near = at("f2");
@@ -1859,10 +1947,10 @@ mod tests {
         // The General back in its own half (e6): no prey.
         near.play_unchecked(Move::parse("f3-f2").unwrap());
         near.play_unchecked(Move::parse("e4-e5").unwrap());
-        assert!(Evaluator::hunt_prey(&near, None), "e5 is the fifth row of Red's half");
+        assert!(Evaluator::hunt_prey(&near, None, 0), "e5 is the fifth row of Red's half");
         near.play_unchecked(Move::parse("f2-f3").unwrap());
         near.play_unchecked(Move::parse("e5-e6").unwrap());
-        assert!(!Evaluator::hunt_prey(&near, None));
+        assert!(!Evaluator::hunt_prey(&near, None, 0));
         assert_eq!(hunt(&near), 0);
         // Blue hunts too: Red's Colonel seen in Blue's half, Blue's General two squares off.
         let mut blue = placed(&[

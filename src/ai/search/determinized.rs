@@ -1270,6 +1270,9 @@ pub struct Settings {
     pub hunt_alone: bool,
     /// Plies without an attack at the root from which the hunt is on (0: always).
     pub hunt_after: u32,
+    /// Whether the hunt's prey includes a seen enemy Marshal, for our Marshal (1), or is that
+    /// Marshal alone (2) (`Evaluator::with_marshal_duel`; 0 off, session 60).
+    pub hunt_marshal: u8,
     /// Percent of a boxed piece's value the trap costs (`Evaluator::with_trap`), on for a
     /// move's search when a seen Major or stronger stands in the other side's half at the root
     /// (`Evaluator::trap_hunters`); 0: off (session 60).
@@ -1404,9 +1407,9 @@ fn sample_searcher<'t, 'c, 'a>(
     if settings.hunt > 0
         && !cfg!(target_arch = "wasm32")
         && pos.plies_since_attack() >= settings.hunt_after
-        && Evaluator::hunt_prey(pos, hunters)
+        && Evaluator::hunt_prey(pos, hunters, settings.hunt_marshal)
     {
-        s.eval = s.eval.with_hunt(settings.hunt);
+        s.eval = s.eval.with_hunt(settings.hunt).with_marshal_duel(settings.hunt_marshal);
         if let Some(h) = hunters {
             s.eval = s.eval.with_hunter(h);
         }

@@ -251,6 +251,7 @@ impl Default for StrategistConfig {
                 hunt_after: tuning("STRATEGIST_HUNT_AFTER").unwrap_or(0),
                 hunt_marshal: tuning::<u8>("STRATEGIST_HUNT_MARSHAL").unwrap_or(0).min(2),
                 trap: tuning("STRATEGIST_TRAP").unwrap_or(TRAP),
+                trap_side: tuning::<u8>("STRATEGIST_TRAP_SIDE").unwrap_or(0).min(2),
             },
             plans: std_plans(),
             flag_guess: FLAG_GUESS,

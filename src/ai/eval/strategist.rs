@@ -252,6 +252,8 @@ pub struct Evaluator {
     /// Percent of a trapped piece's value the trap costs its side ([`Evaluator::with_trap`]);
     /// 0: off.
     pub trap: i32,
+    /// The one side whose pieces the trap counts ([`Evaluator::with_trapped`]); `None`: both.
+    pub trapped: Option<Side>,
 }
 
 /// A breadth-first walk over the board from one square, nearest squares first, going on from
@@ -468,6 +470,7 @@ impl Evaluator {
             duel: 0,
             marcher: None,
             trap: 0,
+            trapped: None,
         }
     }
 
@@ -685,6 +688,13 @@ impl Evaluator {
         self
     }
 
+    /// The trap counts only `side`'s pieces ([`Evaluator::with_trap`]): the other side's
+    /// boxed pieces cost it nothing (to measure which half of the term plays).
+    pub fn with_trapped(mut self, side: Side) -> Self {
+        self.trapped = Some(side);
+        self
+    }
+
     /// Whether a side has a seen Major or stronger in the other side's half (the trap's
     /// hunters, [`Evaluator::with_trap`]).
     pub fn trap_hunters(pos: &Position) -> bool {
@@ -693,6 +703,9 @@ impl Evaluator {
 
     /// What `side` loses to the trap ([`Evaluator::with_trap`]) in `pos`.
     fn trap_points(&self, pos: &Position, side: Side) -> i32 {
+        if self.trapped.is_some_and(|t| t != side) {
+            return 0;
+        }
         // At most seven trappers (the Marshal, the General, two Colonels, three Majors).
         let mut hunters = [(Square::from_index_unchecked(0), PieceKind::Flag); 7];
         let mut n = 0;
@@ -1807,6 +1820,13 @@ mod tests {
         near.play_unchecked(Move::parse("a2-a3").unwrap());
         near.play_unchecked(Move::parse("i3-i2").unwrap());
         assert_eq!(trap(&near), -(30 * general / 100) * 2 / TRAP_REACH, "i2 to g2: two squares");
+        // Counting one side's pieces alone: Red's boxed General costs Red, Blue's count nothing.
+        let only = |side: Side| {
+            let plain = Evaluator::new(&near);
+            plain.clone().with_trap(30).with_trapped(side).evaluate(&near, Side::Red) - plain.evaluate(&near, Side::Red)
+        };
+        assert_eq!(only(Side::Red), trap(&near));
+        assert_eq!(only(Side::Blue), 0);
         // A way out (the Sergeant steps aside from f2): nothing.
         near.play_unchecked(Move::parse("f2-e2").unwrap());
         assert_eq!(trap(&near), 0, "f2 empty");

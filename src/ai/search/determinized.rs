@@ -1277,6 +1277,9 @@ pub struct Settings {
     /// move's search when a seen Major or stronger stands in the other side's half at the root
     /// (`Evaluator::trap_hunters`); 0: off (session 60).
     pub trap: i32,
+    /// Whose pieces the trap counts: 0 both sides', 1 only the side to move at the root's, 2
+    /// only the other side's (`Evaluator::with_trapped`; to measure which half plays).
+    pub trap_side: u8,
 }
 
 /// A concave-convex utility of the root's values (session 26): `linear` percent of the value
@@ -1417,6 +1420,11 @@ fn sample_searcher<'t, 'c, 'a>(
     // Natively only while it is measured (session 60).
     if settings.trap > 0 && !cfg!(target_arch = "wasm32") && Evaluator::trap_hunters(pos) {
         s.eval = s.eval.with_trap(settings.trap);
+        match settings.trap_side {
+            1 => s.eval = s.eval.with_trapped(pos.to_move()),
+            2 => s.eval = s.eval.with_trapped(pos.to_move().opponent()),
+            _ => {}
+        }
     }
     let march = if settings.march > 0 && pos.plies_since_attack() >= settings.march_after { settings.march } else { 0 };
     // In the page too since session 59 (it fits under the module's size line).

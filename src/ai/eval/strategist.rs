@@ -610,6 +610,8 @@ impl Evaluator {
     /// lived; nothing pulls a piece towards prey the search's five plies do not reach.
     /// Exact for whole positions; the chance leaves' placement leaves it out (an accepted
     /// error), and the horizon bounds are not used with it.
+    ///
+    /// [`Evaluator::with_marshal_duel`] adds a seen enemy Marshal to the prey.
     pub fn with_hunt(mut self, points: i32) -> Self {
         self.hunt = points.max(0);
         self
@@ -622,7 +624,8 @@ impl Evaluator {
     }
 
     /// Whether `hunters` (or either side, `None`) have prey for the officers' hunt in `pos`
-    /// ([`Evaluator::with_hunt`]): a seen enemy Major, Colonel or General in its half.
+    /// ([`Evaluator::with_hunt`]): a seen enemy Major, Colonel or General in its half, or with
+    /// `duel` its Marshal too or alone ([`Evaluator::with_marshal_duel`]).
     pub fn hunt_prey(pos: &Position, hunters: Option<Side>, duel: u8) -> bool {
         Side::BOTH
             .iter()
@@ -682,7 +685,9 @@ impl Evaluator {
     /// of our Captains or better in the first 80 plies, and they scored about 62 % against 84 %
     /// for the rest. In the games read, the piece taken was boxed in by its unmoved neighbours
     /// and a lake: freeing it takes two of our moves (a neighbour steps aside, then the piece),
-    /// which the five plies see only when the enemy is already next to it.
+    /// which the five plies see only when the enemy is already next to it. Exact for whole
+    /// positions; the chance leaves leave it out (an accepted error), and the horizon bounds
+    /// are not used with it.
     pub fn with_trap(mut self, percent: i32) -> Self {
         self.trap = percent.max(0);
         self
@@ -695,10 +700,13 @@ impl Evaluator {
         self
     }
 
-    /// Whether a side has a seen Major or stronger in the other side's half (the trap's
-    /// hunters, [`Evaluator::with_trap`]).
-    pub fn trap_hunters(pos: &Position) -> bool {
-        Side::BOTH.iter().any(|&side| trappers(pos, side).next().is_some())
+    /// Whether the other side has a seen Major or stronger in the half of `trapped` (or of
+    /// either side, `None`): the trap's hunters ([`Evaluator::with_trap`]).
+    pub fn trap_hunters(pos: &Position, trapped: Option<Side>) -> bool {
+        Side::BOTH
+            .iter()
+            .filter(|&&s| trapped.is_none_or(|t| t == s))
+            .any(|&side| trappers(pos, side).next().is_some())
     }
 
     /// What `side` loses to the trap ([`Evaluator::with_trap`]) in `pos`.
@@ -706,8 +714,8 @@ impl Evaluator {
         if self.trapped.is_some_and(|t| t != side) {
             return 0;
         }
-        // At most seven trappers (the Marshal, the General, two Colonels, three Majors).
-        let mut hunters = [(Square::from_index_unchecked(0), PieceKind::Flag); 7];
+        // Seven trappers at most in a full army; a study's army may have up to 40 pieces.
+        let mut hunters = [(Square::from_index_unchecked(0), PieceKind::Flag); 40];
         let mut n = 0;
         for e in trappers(pos, side).take(hunters.len()) {
             hunters[n] = (e.square, e.kind);
@@ -729,7 +737,7 @@ impl Evaluator {
                 .map(|&(sq, _)| manhattan(sq, q.square))
                 .min()
                 .unwrap_or(i32::MAX);
-            if d <= TRAP_REACH && q.square.neighbours().all(|n| pos.occupant(n).is_some()) {
+            if d <= TRAP_REACH && q.square.neighbours().all(|sq| pos.occupant(sq).is_some()) {
                 lost += self.trap * v / 100 * (TRAP_REACH + 1 - d) / TRAP_REACH;
             }
         }
@@ -1800,12 +1808,12 @@ mod tests {
         };
         let general = Evaluator::new(&pos).values().by_side[Side::Red][General.index()];
         // The Marshal not yet seen: nothing.
-        assert!(!Evaluator::trap_hunters(&pos));
+        assert!(!Evaluator::trap_hunters(&pos, None));
         assert_eq!(trap(&pos), 0);
         // It takes the Scout on i4: seen, in Red's half, four squares from g2: beyond the reach.
         pos.play_unchecked(Move::parse("a2-a3").unwrap());
         pos.play_unchecked(Move::parse("i5xi4").unwrap());
-        assert!(Evaluator::trap_hunters(&pos));
+        assert!(Evaluator::trap_hunters(&pos, None));
         assert_eq!(trap(&pos), 0, "four squares off");
         // Three squares, then two: the nearer, the dearer.
         pos.play_unchecked(Move::parse("a3-a2").unwrap());
@@ -1823,7 +1831,9 @@ mod tests {
         // Counting one side's pieces alone: Red's boxed General costs Red, Blue's count nothing.
         let only = |side: Side| {
             let plain = Evaluator::new(&near);
-            plain.clone().with_trap(30).with_trapped(side).evaluate(&near, Side::Red) - plain.evaluate(&near, Side::Red)
+            let with = plain.clone().with_trap(30).with_trapped(side);
+            assert_eq!(with.evaluate(&near, Side::Red), -with.evaluate(&near, Side::Blue), "not zero-sum");
+            with.evaluate(&near, Side::Red) - plain.evaluate(&near, Side::Red)
         };
         assert_eq!(only(Side::Red), trap(&near));
         assert_eq!(only(Side::Blue), 0);
@@ -1845,7 +1855,7 @@ mod tests {
         ]);
         colonel.play_unchecked(Move::parse("a2-a3").unwrap());
         colonel.play_unchecked(Move::parse("h4xh3").unwrap());
-        assert!(Evaluator::trap_hunters(&colonel));
+        assert!(Evaluator::trap_hunters(&colonel, None));
         assert_eq!(trap(&colonel), 0, "a Colonel does not beat a General");
         // Blue's pieces are trapped the same way, with the sign turned.
         let mut blue = placed(&[
@@ -1862,18 +1872,25 @@ mod tests {
         blue.play_unchecked(Move::parse("e6xe7").unwrap());
         let blue_colonel = Evaluator::new(&blue).values().by_side[Side::Blue][Colonel.index()];
         assert_eq!(trap(&blue), 30 * blue_colonel / 100 * 2 / TRAP_REACH, "e7 to e9: two squares");
+        // Counting Red's pieces alone leaves Blue's boxed Colonel out; Blue's alone keeps it.
+        let plain = Evaluator::new(&blue);
+        let red_only = plain.clone().with_trap(30).with_trapped(Side::Red);
+        assert_eq!(red_only.evaluate(&blue, Side::Red), plain.evaluate(&blue, Side::Red));
+        let blue_only = plain.clone().with_trap(30).with_trapped(Side::Blue);
+        assert_eq!(blue_only.evaluate(&blue, Side::Red) - plain.evaluate(&blue, Side::Red), trap(&blue));
+        assert!(Evaluator::trap_hunters(&blue, Some(Side::Blue)) && !Evaluator::trap_hunters(&blue, Some(Side::Red)));
     }
 
     #[test]
     fn the_marshals_duel_pulls_our_marshal_to_a_seen_enemy_marshal_in_our_half() {
         use crate::rules::Move;
         use PieceKind::*;
-        // Red: Flag a1, Marshal h1, Spy b1 (beats a Marshal, but not a hunter here), Scout e4.
+        // Red: Flag a1, Marshal h1, Spy e2 (beats a Marshal, but not a hunter here), Scout e4.
         // Blue: Flag j10, Marshal e5, Sergeant j9.
         let mut pos = placed(&[
             ("a1", Side::Red, Flag),
             ("h1", Side::Red, Marshal),
-            ("b1", Side::Red, Spy),
+            ("e2", Side::Red, Spy),
             ("e4", Side::Red, Scout),
             ("j10", Side::Blue, Flag),
             ("e5", Side::Blue, Marshal),
@@ -1891,7 +1908,7 @@ mod tests {
         assert!(!Evaluator::hunt_prey(&pos, None, 0), "no Major, Colonel or General");
         assert!(Evaluator::hunt_prey(&pos, None, 1) && Evaluator::hunt_prey(&pos, None, 2));
         assert_eq!(hunt(&pos, 0), 0);
-        // h2 to e4: five squares (the Spy on b1, four squares off, does not count).
+        // h2 to e4: five squares (the Spy on e2, two squares off, does not count).
         assert_eq!(hunt(&pos, 1), 10 * marshal * (HUNT_REACH - 5) / 100);
         assert_eq!(hunt(&pos, 2), 10 * marshal * (HUNT_REACH - 5) / 100);
         // Without our Marshal, nothing pulls: the reach's end.

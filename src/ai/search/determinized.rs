@@ -1418,12 +1418,15 @@ fn sample_searcher<'t, 'c, 'a>(
         }
     }
     // Natively only while it is measured (session 60).
-    if settings.trap > 0 && !cfg!(target_arch = "wasm32") && Evaluator::trap_hunters(pos) {
+    let trapped = match settings.trap_side {
+        1 => Some(pos.to_move()),
+        2 => Some(pos.to_move().opponent()),
+        _ => None,
+    };
+    if settings.trap > 0 && !cfg!(target_arch = "wasm32") && Evaluator::trap_hunters(pos, trapped) {
         s.eval = s.eval.with_trap(settings.trap);
-        match settings.trap_side {
-            1 => s.eval = s.eval.with_trapped(pos.to_move()),
-            2 => s.eval = s.eval.with_trapped(pos.to_move().opponent()),
-            _ => {}
+        if let Some(t) = trapped {
+            s.eval = s.eval.with_trapped(t);
         }
     }
     let march = if settings.march > 0 && pos.plies_since_attack() >= settings.march_after { settings.march } else { 0 };
@@ -2418,14 +2421,19 @@ mod tests {
         let mut sink = |_: &crate::ai::Progress| {};
         let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
         let base = crate::ai::bots::strategist::StrategistConfig::default().search;
-        let mut trap = |pos: &Position, percent: i32| {
+        let mut trap = |pos: &Position, percent: i32, side: u8| {
             let mut table = Table::new(8);
-            let settings = Settings { trap: percent, ..base };
-            sample_searcher(&mut ctx, &mut table, pos, settings, Beliefs::default()).eval.trap
+            let settings = Settings { trap: percent, trap_side: side, ..base };
+            let e = sample_searcher(&mut ctx, &mut table, pos, settings, Beliefs::default()).eval;
+            (e.trap, e.trapped)
         };
-        assert_eq!(trap(&pos, 30), 30);
-        assert_eq!(trap(&pos, 0), 0, "off");
-        assert_eq!(trap(&unseen, 30), 0, "the General not seen");
+        assert_eq!(trap(&pos, 30, 0), (30, None));
+        assert_eq!(trap(&pos, 0, 0), (0, None), "off");
+        assert_eq!(trap(&unseen, 30, 0), (0, None), "the General not seen");
+        // Red to move: its own pieces alone (1), which Blue's seen General can trap; Blue's
+        // alone (2), which no seen piece of Red's can: off.
+        assert_eq!(trap(&pos, 30, 1), (30, Some(Side::Red)));
+        assert_eq!(trap(&pos, 30, 2), (0, None), "no seen Red officer in Blue's half");
         // The horizon's bounds are not used while it is on (they leave it out).
         let ev = Evaluator::new(&pos);
         assert!(Horizon::new(&ev, &pos).is_some());

@@ -703,10 +703,7 @@ impl Evaluator {
     /// Whether the other side has a seen Major or stronger in the half of `trapped` (or of
     /// either side, `None`): the trap's hunters ([`Evaluator::with_trap`]).
     pub fn trap_hunters(pos: &Position, trapped: Option<Side>) -> bool {
-        Side::BOTH
-            .iter()
-            .filter(|&&s| trapped.is_none_or(|t| t == s))
-            .any(|&side| trappers(pos, side).next().is_some())
+        Side::BOTH.iter().filter(|&&s| trapped.is_none_or(|t| t == s)).any(|&side| trappers(pos, side).next().is_some())
     }
 
     /// What `side` loses to the trap ([`Evaluator::with_trap`]) in `pos`.

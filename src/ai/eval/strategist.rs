@@ -1813,16 +1813,16 @@ mod tests {
         assert!(Evaluator::trap_hunters(&pos, None));
         assert_eq!(trap(&pos), 0, "four squares off");
         // Three squares, then two: the nearer, the dearer.
-        pos.play_unchecked(Move::parse("a3-a2").unwrap());
+        pos.play_unchecked(Move::parse("a3-a4").unwrap());
         pos.play_unchecked(Move::parse("i4-h4").unwrap());
         assert_eq!(trap(&pos), -(30 * general / 100) / TRAP_REACH, "h4 to g2: three squares");
-        pos.play_unchecked(Move::parse("a2-a3").unwrap());
+        pos.play_unchecked(Move::parse("a4-a5").unwrap());
         pos.play_unchecked(Move::parse("h4-i4").unwrap());
-        pos.play_unchecked(Move::parse("a3-a2").unwrap());
+        pos.play_unchecked(Move::parse("a5-a6").unwrap());
         pos.play_unchecked(Move::parse("i4-i3").unwrap());
         assert_eq!(trap(&pos), -(30 * general / 100) / TRAP_REACH, "i3 to g2: three squares");
         let mut near = pos.clone();
-        near.play_unchecked(Move::parse("a2-a3").unwrap());
+        near.play_unchecked(Move::parse("a6-a7").unwrap());
         near.play_unchecked(Move::parse("i3-i2").unwrap());
         assert_eq!(trap(&near), -(30 * general / 100) * 2 / TRAP_REACH, "i2 to g2: two squares");
         // Counting one side's pieces alone: Red's boxed General costs Red, Blue's count nothing.

@@ -334,25 +334,31 @@ fn worst_door(
 /// its back row); with `duel` 1 its Marshal too, with 2 its Marshal alone
 /// ([`Evaluator::with_marshal_duel`]).
 fn prey(pos: &Position, side: Side, duel: u8) -> impl Iterator<Item = &PieceState> + '_ {
-    pos.pieces_of(side.opponent()).map(|id| pos.piece(id)).filter(move |e| {
-        let home = if side == Side::Red { e.square.row() <= 4 } else { e.square.row() >= 5 };
-        let kind = match e.kind {
-            PieceKind::Major | PieceKind::Colonel | PieceKind::General => duel < 2,
-            PieceKind::Marshal => duel > 0,
-            _ => false,
-        };
-        e.revealed && kind && home
+    seen_in_half(pos, side, move |k| match k {
+        PieceKind::Major | PieceKind::Colonel | PieceKind::General => duel < 2,
+        PieceKind::Marshal => duel > 0,
+        _ => false,
     })
 }
 
 /// The enemy's pieces that can trap `side`'s ([`Evaluator::with_trap`]): its seen Majors,
 /// Colonels, Generals and Marshal in `side`'s half (the five rows nearest its back row).
 fn trappers(pos: &Position, side: Side) -> impl Iterator<Item = &PieceState> + '_ {
+    seen_in_half(pos, side, |k| {
+        matches!(k, PieceKind::Major | PieceKind::Colonel | PieceKind::General | PieceKind::Marshal)
+    })
+}
+
+/// The enemy's pieces of the kinds `kind` accepts that `side` has seen, in `side`'s half of
+/// the board (its five rows nearest its back row): the hunt's prey and the trap's hunters.
+fn seen_in_half<'a>(
+    pos: &'a Position,
+    side: Side,
+    kind: impl Fn(PieceKind) -> bool + 'a,
+) -> impl Iterator<Item = &'a PieceState> + 'a {
     pos.pieces_of(side.opponent()).map(|id| pos.piece(id)).filter(move |e| {
         let home = if side == Side::Red { e.square.row() <= 4 } else { e.square.row() >= 5 };
-        e.revealed
-            && matches!(e.kind, PieceKind::Major | PieceKind::Colonel | PieceKind::General | PieceKind::Marshal)
-            && home
+        e.revealed && home && kind(e.kind)
     })
 }
 
@@ -1784,19 +1790,23 @@ mod tests {
         // Red: a General on g2 boxed in by a Sergeant (f2), a Scout (h2), a Bomb (g1) and a
         // Lieutenant (g3); a Scout on i4 and one on a2 to pass with; the Flag on a1. Blue: a
         // Marshal on i5 not yet seen, a Colonel on b6, the Flag on j10.
-        let mut pos = placed(&[
-            ("a1", Side::Red, Flag),
-            ("a2", Side::Red, Scout),
-            ("g2", Side::Red, General),
-            ("f2", Side::Red, Sergeant),
-            ("h2", Side::Red, Scout),
-            ("g1", Side::Red, Bomb),
-            ("g3", Side::Red, Lieutenant),
-            ("i4", Side::Red, Scout),
-            ("j10", Side::Blue, Flag),
-            ("i5", Side::Blue, Marshal),
-            ("b6", Side::Blue, Colonel),
-        ]);
+        // The boxed General and its neighbours, with a Red Scout on `scout` and Blue's pieces.
+        let boxed = |scout: &str, blue: &[(&str, PieceKind)]| {
+            let mut pieces = vec![
+                ("a1", Side::Red, Flag),
+                ("a2", Side::Red, Scout),
+                ("g2", Side::Red, General),
+                ("f2", Side::Red, Sergeant),
+                ("h2", Side::Red, Scout),
+                ("g1", Side::Red, Bomb),
+                ("g3", Side::Red, Lieutenant),
+                (scout, Side::Red, Scout),
+                ("j10", Side::Blue, Flag),
+            ];
+            pieces.extend(blue.iter().map(|&(sq, k)| (sq, Side::Blue, k)));
+            placed(&pieces)
+        };
+        let mut pos = boxed("i4", &[("i5", Marshal), ("b6", Colonel)]);
         let trap = |pos: &Position| {
             let plain = Evaluator::new(pos);
             let with = plain.clone().with_trap(30);
@@ -1838,18 +1848,7 @@ mod tests {
         near.play_unchecked(Move::parse("f2-e2").unwrap());
         assert_eq!(trap(&near), 0, "f2 empty");
         // Only a piece that beats it: a seen Colonel beside a boxed General costs nothing.
-        let mut colonel = placed(&[
-            ("a1", Side::Red, Flag),
-            ("a2", Side::Red, Scout),
-            ("g2", Side::Red, General),
-            ("f2", Side::Red, Sergeant),
-            ("h2", Side::Red, Scout),
-            ("g1", Side::Red, Bomb),
-            ("g3", Side::Red, Lieutenant),
-            ("h3", Side::Red, Scout),
-            ("j10", Side::Blue, Flag),
-            ("h4", Side::Blue, Colonel),
-        ]);
+        let mut colonel = boxed("h3", &[("h4", Colonel)]);
         colonel.play_unchecked(Move::parse("a2-a3").unwrap());
         colonel.play_unchecked(Move::parse("h4xh3").unwrap());
         assert!(Evaluator::trap_hunters(&colonel, None));

@@ -2363,11 +2363,11 @@ mod tests {
         assert_eq!(summed(near), -(WIN_SUM - 4 * PLY_COST), "lost at ply 4 on the sums' scale");
     }
 
-    #[test]
-    fn the_hunt_is_on_with_prey_at_the_root_after_its_quiet_plies() {
-        // Blue's General takes Red's Scout on e4 (seen, in Red's half), then Red and Blue
-        // each make one quiet move.
-        let mut pos = placed(&[
+    /// Blue's General (on e5) and Red's Scout (on e4), before (the first) and after (the
+    /// second) Red passes with its Marshal (h1-h2) and the General takes the Scout: seen, in
+    /// Red's half.
+    fn general_seen_in_reds_half() -> (Position, Position) {
+        let unseen = placed(&[
             ("a1", Side::Red, PieceKind::Flag),
             ("h1", Side::Red, PieceKind::Marshal),
             ("e4", Side::Red, PieceKind::Scout),
@@ -2375,19 +2375,33 @@ mod tests {
             ("e5", Side::Blue, PieceKind::General),
             ("a10", Side::Blue, PieceKind::Sergeant),
         ]);
-        let unseen = pos.clone();
-        for mv in ["h1-h2", "e5xe4", "h2-h3", "a10-a9"] {
-            pos.play_unchecked(Move::parse(mv).unwrap());
+        let mut seen = unseen.clone();
+        for mv in ["h1-h2", "e5xe4"] {
+            seen.play_unchecked(Move::parse(mv).unwrap());
         }
-        assert_eq!(pos.plies_since_attack(), 2);
+        (unseen, seen)
+    }
+
+    /// The evaluator a sample's search below `pos` gets with `settings`.
+    fn root_evaluator(pos: &Position, settings: Settings) -> Evaluator {
         let clock = FrozenClock;
         let mut sink = |_: &crate::ai::Progress| {};
         let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
+        let mut table = Table::new(8);
+        sample_searcher(&mut ctx, &mut table, pos, settings, Beliefs::default()).eval
+    }
+
+    #[test]
+    fn the_hunt_is_on_with_prey_at_the_root_after_its_quiet_plies() {
+        // The General seen in Red's half, then Red and Blue each make one quiet move.
+        let (unseen, mut pos) = general_seen_in_reds_half();
+        for mv in ["h2-h3", "a10-a9"] {
+            pos.play_unchecked(Move::parse(mv).unwrap());
+        }
+        assert_eq!(pos.plies_since_attack(), 2);
         let base = crate::ai::bots::strategist::StrategistConfig::default().search;
-        let mut hunt = |pos: &Position, points: i32, after: u32, alone: bool| {
-            let mut table = Table::new(8);
-            let settings = Settings { hunt: points, hunt_after: after, hunt_alone: alone, ..base };
-            let e = sample_searcher(&mut ctx, &mut table, pos, settings, Beliefs::default()).eval;
+        let hunt = |pos: &Position, points: i32, after: u32, alone: bool| {
+            let e = root_evaluator(pos, Settings { hunt: points, hunt_after: after, hunt_alone: alone, ..base });
             (e.hunt, e.hunter)
         };
         assert_eq!(hunt(&pos, 4, 0, false), (4, None));
@@ -2404,27 +2418,10 @@ mod tests {
 
     #[test]
     fn the_trap_is_on_with_a_seen_officer_in_the_other_half_at_the_root() {
-        // Blue's General takes Red's Scout on e4 (seen, in Red's half).
-        let mut pos = placed(&[
-            ("a1", Side::Red, PieceKind::Flag),
-            ("h1", Side::Red, PieceKind::Marshal),
-            ("e4", Side::Red, PieceKind::Scout),
-            ("j10", Side::Blue, PieceKind::Flag),
-            ("e5", Side::Blue, PieceKind::General),
-            ("a10", Side::Blue, PieceKind::Sergeant),
-        ]);
-        let unseen = pos.clone();
-        for mv in ["h1-h2", "e5xe4"] {
-            pos.play_unchecked(Move::parse(mv).unwrap());
-        }
-        let clock = FrozenClock;
-        let mut sink = |_: &crate::ai::Progress| {};
-        let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
+        let (unseen, pos) = general_seen_in_reds_half();
         let base = crate::ai::bots::strategist::StrategistConfig::default().search;
-        let mut trap = |pos: &Position, percent: i32, side: u8| {
-            let mut table = Table::new(8);
-            let settings = Settings { trap: percent, trap_side: side, ..base };
-            let e = sample_searcher(&mut ctx, &mut table, pos, settings, Beliefs::default()).eval;
+        let trap = |pos: &Position, percent: i32, side: u8| {
+            let e = root_evaluator(pos, Settings { trap: percent, trap_side: side, ..base });
             (e.trap, e.trapped)
         };
         assert_eq!(trap(&pos, 30, 0), (30, None));

@@ -342,24 +342,43 @@ fn prey(pos: &Position, side: Side, duel: u8) -> impl Iterator<Item = &PieceStat
 }
 
 /// The enemy's pieces that can trap `side`'s ([`Evaluator::with_trap`]): its seen Majors,
-/// Colonels, Generals and Marshal in `side`'s half (the five rows nearest its back row).
-fn trappers(pos: &Position, side: Side) -> impl Iterator<Item = &PieceState> + '_ {
-    seen_in_half(pos, side, |k| {
-        matches!(k, PieceKind::Major | PieceKind::Colonel | PieceKind::General | PieceKind::Marshal)
+/// Colonels, Generals and Marshal in `side`'s half (the five rows nearest its back row), each
+/// with its square once the quiet move `mv` (from, to) is played, if one is given.
+fn trappers(
+    pos: &Position,
+    side: Side,
+    mv: Option<(Square, Square)>,
+) -> impl Iterator<Item = (PieceKind, Square)> + '_ {
+    pos.pieces_of(side.opponent()).map(|id| pos.piece(id)).filter_map(move |e| {
+        let square = moved(e.square, mv);
+        let officer = matches!(e.kind, PieceKind::Major | PieceKind::Colonel | PieceKind::General | PieceKind::Marshal);
+        (officer && e.revealed && in_half(side, square)).then_some((e.kind, square))
     })
 }
 
+/// Where the piece on `square` stands after the quiet move `mv` (from, to), if one is given.
+fn moved(square: Square, mv: Option<(Square, Square)>) -> Square {
+    match mv {
+        Some((from, to)) if square == from => to,
+        _ => square,
+    }
+}
+
+/// Whether `square` is in `side`'s half of the board (its five rows nearest its back row).
+fn in_half(side: Side, square: Square) -> bool {
+    if side == Side::Red { square.row() <= 4 } else { square.row() >= 5 }
+}
+
 /// The enemy's pieces of the kinds `kind` accepts that `side` has seen, in `side`'s half of
-/// the board (its five rows nearest its back row): the hunt's prey and the trap's hunters.
+/// the board: the hunt's prey.
 fn seen_in_half<'a>(
     pos: &'a Position,
     side: Side,
     kind: impl Fn(PieceKind) -> bool + 'a,
 ) -> impl Iterator<Item = &'a PieceState> + 'a {
-    pos.pieces_of(side.opponent()).map(|id| pos.piece(id)).filter(move |e| {
-        let home = if side == Side::Red { e.square.row() <= 4 } else { e.square.row() >= 5 };
-        e.revealed && home && kind(e.kind)
-    })
+    pos.pieces_of(side.opponent())
+        .map(|id| pos.piece(id))
+        .filter(move |e| e.revealed && in_half(side, e.square) && kind(e.kind))
 }
 
 /// Whether `kind` wins when a Miner attacks it or it attacks a Miner: a Sergeant or stronger.
@@ -692,8 +711,9 @@ impl Evaluator {
     /// for the rest. In the games read, the piece taken was boxed in by its unmoved neighbours
     /// and a lake: freeing it takes two of our moves (a neighbour steps aside, then the piece),
     /// which the five plies see only when the enemy is already next to it. Exact for whole
-    /// positions; the chance leaves leave it out (an accepted error), and the horizon bounds
-    /// are not used with it.
+    /// positions; the chance leaves leave it out (an accepted error). The horizon bounds add
+    /// its change to a quiet move's ([`Evaluator::trap_net`] after the move, known before it
+    /// is played), so they stay exact with it (session 61).
     pub fn with_trap(mut self, percent: i32) -> Self {
         self.trap = percent.max(0);
         self
@@ -709,19 +729,29 @@ impl Evaluator {
     /// Whether the other side has a seen Major or stronger in the half of `trapped` (or of
     /// either side, `None`): the trap's hunters ([`Evaluator::with_trap`]).
     pub fn trap_hunters(pos: &Position, trapped: Option<Side>) -> bool {
-        Side::BOTH.iter().filter(|&&s| trapped.is_none_or(|t| t == s)).any(|&side| trappers(pos, side).next().is_some())
+        Side::BOTH
+            .iter()
+            .filter(|&&s| trapped.is_none_or(|t| t == s))
+            .any(|&side| trappers(pos, side, None).next().is_some())
     }
 
-    /// What `side` loses to the trap ([`Evaluator::with_trap`]) in `pos`.
-    fn trap_points(&self, pos: &Position, side: Side) -> i32 {
+    /// The trap's part of `evaluate(pos, side)` ([`Evaluator::with_trap`]), once the quiet
+    /// move `mv` (from, to: an empty square) is played, if one is given.
+    pub fn trap_net(&self, pos: &Position, side: Side, mv: Option<(Square, Square)>) -> i32 {
+        self.trap_points(pos, side.opponent(), mv) - self.trap_points(pos, side, mv)
+    }
+
+    /// What `side` loses to the trap ([`Evaluator::with_trap`]) in `pos`, once the quiet move
+    /// `mv` (from, to: an empty square) is played, if one is given.
+    fn trap_points(&self, pos: &Position, side: Side, mv: Option<(Square, Square)>) -> i32 {
         if self.trapped.is_some_and(|t| t != side) {
             return 0;
         }
         // Seven trappers at most in a full army; a study's army may have up to 40 pieces.
         let mut hunters = [(Square::from_index_unchecked(0), PieceKind::Flag); 40];
         let mut n = 0;
-        for e in trappers(pos, side).take(hunters.len()) {
-            hunters[n] = (e.square, e.kind);
+        for (kind, square) in trappers(pos, side, mv).take(hunters.len()) {
+            hunters[n] = (square, kind);
             n += 1;
         }
         if n == 0 {
@@ -729,18 +759,24 @@ impl Evaluator {
         }
         let values = &self.values.by_side[side];
         let mut lost = 0;
+        let occupied = |sq: Square| match mv {
+            Some((from, _)) if sq == from => false,
+            Some((_, to)) if sq == to => true,
+            _ => pos.occupant(sq).is_some(),
+        };
         for q in pos.pieces_of(side).map(|id| pos.piece(id)) {
             let v = values[q.kind.index()];
             if !q.kind.is_movable() || v < 50 {
                 continue;
             }
+            let at = moved(q.square, mv);
             let d = hunters[..n]
                 .iter()
                 .filter(|&&(_, k)| battle(k, q.kind) == Battle::AttackerWins)
-                .map(|&(sq, _)| manhattan(sq, q.square))
+                .map(|&(sq, _)| manhattan(sq, at))
                 .min()
                 .unwrap_or(i32::MAX);
-            if d <= TRAP_REACH && q.square.neighbours().all(|sq| pos.occupant(sq).is_some()) {
+            if d <= TRAP_REACH && at.neighbours().all(occupied) {
                 lost += self.trap * v / 100 * (TRAP_REACH + 1 - d) / TRAP_REACH;
             }
         }
@@ -1176,8 +1212,7 @@ impl Evaluator {
         }
         // Natively only while it is measured (session 60).
         if self.trap > 0 && !cfg!(target_arch = "wasm32") {
-            let t = self.trap_points(pos, Side::Blue) - self.trap_points(pos, Side::Red);
-            v += if side == Side::Red { t } else { -t };
+            v += self.trap_net(pos, side, None);
         }
         let Some((start, limit)) = self.ramp(pos) else { return v };
         let n = pos.plies_since_attack().min(limit);
@@ -1607,6 +1642,46 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    /// With the trap on, a quiet move changes the evaluation by [`Evaluator::quiet_change`]
+    /// plus the change of [`Evaluator::trap_net`] computed before the move is played: what the
+    /// search's horizon bounds add (`search::determinized`), so they stay exact with it.
+    #[test]
+    fn the_trap_s_change_of_a_quiet_move_is_known_before_it_is_played() {
+        let mut rng = rng_from_seed(24);
+        let (mut checked, mut changed) = (0, 0);
+        for variant in [Variant::Classic, Variant::Barrage, Variant::Classic] {
+            for _ in 0..4 {
+                let (a, b) = (random_setup(variant, &mut rng), random_setup(variant, &mut rng));
+                let mut pos = Position::new(Rules::for_variant(variant), &a, &b);
+                let ev = Evaluator::new(&pos).with_trap(30);
+                for _ in 0..400 {
+                    if pos.outcome().is_some() {
+                        break;
+                    }
+                    let side = pos.to_move();
+                    let before = ev.evaluate(&pos, side);
+                    let near = ev.flag_near(&pos, side);
+                    let trap = ev.trap_net(&pos, side, None);
+                    let quiet: Vec<_> =
+                        pos.legal_moves().iter().copied().filter(|m| pos.piece_at(m.to).is_none()).collect();
+                    for mv in quiet {
+                        let after = ev.trap_net(&pos, side, Some((mv.from, mv.to)));
+                        pos.play_unchecked(mv);
+                        assert_eq!(ev.trap_net(&pos, side, None), after, "{mv}\n{pos:?}");
+                        let change = ev.quiet_change(side, mv.from, mv.to, near) + after - trap;
+                        assert_eq!(ev.evaluate(&pos, side), before + change, "{mv}\n{pos:?}");
+                        pos.undo();
+                        checked += 1;
+                        changed += usize::from(after != trap);
+                    }
+                    let moves = pos.legal_moves();
+                    pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                }
+            }
+        }
+        assert!(checked > 10_000 && changed > 200, "{checked} quiet moves, {changed} changed the trap");
     }
 
     #[test]

@@ -154,7 +154,8 @@ impl Table {
 ///
 /// Below such a node every move leads to a quiescence search, which returns at least its stand
 /// pat (the static evaluation) unless the game has ended there. A move to an empty square
-/// changes the evaluation by exactly [`Evaluator::quiet_change`], so its value is at most
+/// changes the evaluation by exactly [`Evaluator::quiet_change`] (plus, with the trap on, the
+/// change of [`Evaluator::trap_net`], counted before the move is played), so its value is at most
 /// `stand + change`; when that is at most alpha the move fails low whatever its quiescence
 /// finds, and `stand + change` is the fail-soft bound the search would have returned (the
 /// quiescence's own stand pat). Only when the game cannot end after the move: no draw limit
@@ -165,6 +166,8 @@ struct Horizon {
     stand: i32,
     /// Its flag-danger points before the cap.
     near: i32,
+    /// The trap's part of the static evaluation (0 with the trap off).
+    trap: i32,
     /// Enemy moves that stay legal after our quiet move unless it interferes, found lazily.
     witnesses: Option<Witnesses>,
 }
@@ -200,14 +203,14 @@ impl Horizon {
             || eval.march != 0
             || eval.spy_hunt != 0
             || eval.hunt != 0
-            || eval.trap != 0
             || eval.danger_near(pos)
             || eval.intrusion_open(pos)
         {
             return None;
         }
         let us = pos.to_move();
-        Some(Horizon { stand: eval.evaluate_with(pos, us, sums), near: sums.near(us), witnesses: None })
+        let trap = if eval.trap != 0 { eval.trap_net(pos, us, None) } else { 0 };
+        Some(Horizon { stand: eval.evaluate_with(pos, us, sums), near: sums.near(us), trap, witnesses: None })
     }
 
     /// The enemy's moves that no repetition rule can forbid after a quiet move of ours: steps
@@ -250,7 +253,13 @@ impl Horizon {
         if pos.piece_at(mv.to).is_some() {
             return None;
         }
-        let bound = self.stand + eval.quiet_change(pos.to_move(), mv.from, mv.to, self.near);
+        let us = pos.to_move();
+        let mut bound = self.stand + eval.quiet_change(us, mv.from, mv.to, self.near);
+        // The trap (natively only) changes with the boxes beside the move's two squares and
+        // the mover's distances: counted after the move, as the quiescence's stand pat would.
+        if eval.trap != 0 && !cfg!(target_arch = "wasm32") {
+            bound += eval.trap_net(pos, us, Some((mv.from, mv.to))) - self.trap;
+        }
         if bound > alpha {
             return None;
         }
@@ -2150,31 +2159,37 @@ mod tests {
     /// danger as the bot has it.
     #[test]
     fn the_horizon_bounds_alone_keep_the_root_values_at_fewer_nodes() {
+        // With the trap on too (session 61), in positions where a seen officer stands in the
+        // other side's half: the bounds add its change.
         let mut rng = rng_from_seed(6);
-        let (mut checked, mut nodes) = (0, [0u64; 2]);
-        while checked < 10 {
+        let (mut checked, mut trapped, mut nodes) = (0, 0, [0u64; 2]);
+        while checked < 10 || trapped < 4 {
             let Some(mut pos) = random_position(Variant::Classic, 0..150, &mut rng) else { continue };
             let moves = pos.legal_moves();
-            if moves.is_empty() {
+            let trap = Evaluator::trap_hunters(&pos, None);
+            if moves.is_empty() || (checked >= 10 && !trap) {
                 continue;
             }
             let order: Vec<usize> = (0..moves.len()).collect();
-            let mut values = Vec::new();
-            for (i, bounds) in [false, true].into_iter().enumerate() {
-                let clock = FrozenClock;
-                let mut sink = |_: &crate::ai::Progress| {};
-                let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
-                let mut table = Table::new(14);
-                let mut s = Searcher::new(&mut ctx, &mut table, &pos).with_lean(false).with_bounds(bounds);
-                s.eval = s.eval.with_danger(pos.to_move(), 200);
-                let v: Vec<Vec<i32>> =
-                    (1..=4).map(|d| s.root(&mut pos, &moves, &order, d).expect("no budget")).collect();
-                drop(s);
-                nodes[i] += ctx.nodes();
-                values.push(v);
+            for percent in if trap { vec![0, 30] } else { vec![0] } {
+                let mut values = Vec::new();
+                for (i, bounds) in [false, true].into_iter().enumerate() {
+                    let clock = FrozenClock;
+                    let mut sink = |_: &crate::ai::Progress| {};
+                    let mut ctx = SearchContext::new(Budget::default(), &clock, 1, &mut sink);
+                    let mut table = Table::new(14);
+                    let mut s = Searcher::new(&mut ctx, &mut table, &pos).with_lean(false).with_bounds(bounds);
+                    s.eval = s.eval.with_danger(pos.to_move(), 200).with_trap(percent);
+                    let v: Vec<Vec<i32>> =
+                        (1..=4).map(|d| s.root(&mut pos, &moves, &order, d).expect("no budget")).collect();
+                    drop(s);
+                    nodes[i] += ctx.nodes();
+                    values.push(v);
+                }
+                assert_eq!(values[0], values[1], "trap {percent}\n{pos:?}");
             }
-            assert_eq!(values[0], values[1], "{pos:?}");
             checked += 1;
+            trapped += usize::from(trap);
         }
         assert!(nodes[1] < nodes[0], "bounded {} nodes, plain {}", nodes[1], nodes[0]);
     }
@@ -2431,10 +2446,11 @@ mod tests {
         // alone (2), which no seen piece of Red's can: off.
         assert_eq!(trap(&pos, 30, 1), (30, Some(Side::Red)));
         assert_eq!(trap(&pos, 30, 2), (0, None), "no seen Red officer in Blue's half");
-        // The horizon's bounds are not used while it is on (they leave it out).
-        let ev = Evaluator::new(&pos);
-        assert!(Horizon::new(&ev, &pos).is_some());
-        assert!(Horizon::new(&ev.with_trap(30), &pos).is_none());
+        // The horizon's bounds stay on with it (they add its change: session 61), their stand
+        // pat the evaluation with the trap.
+        let ev = Evaluator::new(&pos).with_trap(30);
+        let h = Horizon::new(&ev, &pos).expect("the bounds stay on with the trap");
+        assert_eq!(h.stand, ev.evaluate(&pos, pos.to_move()));
     }
 
     #[test]

@@ -209,7 +209,8 @@ impl Horizon {
             return None;
         }
         let us = pos.to_move();
-        let trap = if eval.trap != 0 { eval.trap_net(pos, us, None) } else { 0 };
+        // The trap is native only (the page's module has no room for it).
+        let trap = if eval.trap != 0 && !cfg!(target_arch = "wasm32") { eval.trap_net(pos, us, None) } else { 0 };
         Some(Horizon { stand: eval.evaluate_with(pos, us, sums), near: sums.near(us), trap, witnesses: None })
     }
 

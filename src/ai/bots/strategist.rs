@@ -557,7 +557,7 @@ pub const HUNT: i32 = 0;
 /// docs/bots/strategist.md): a piece of ours worth 50 points or more with no empty square
 /// beside it, within three squares of a seen enemy Major or stronger in our half that beats
 /// it, costs a share of its value. 0: at 30 against `invincible` at 120,000 nodes it was ahead
-/// on three seeds and behind on a fourth (session 61), 134 games better and 132 worse in all.
+/// on three seeds and behind on two more (session 61), 162 games better and 176 worse in all.
 /// Natively only (`STRATEGIST_TRAP=percent`); never in the page's module.
 pub const TRAP: i32 = 0;
 

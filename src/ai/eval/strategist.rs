@@ -28,7 +28,7 @@
 
 use crate::ai::eval::material::piece_value;
 use crate::ai::plans::manhattan;
-use crate::rules::{Army, Battle, BySide, Move, PieceId, PieceKind, PieceState, Position, Side, Square, battle};
+use crate::rules::{Army, Battle, BySide, Move, PieceId, PieceKind, Position, Side, Square, battle};
 
 /// Share of a movable piece's value it is worth extra while the opponent has not seen it in
 /// battle, in 1/64ths (12/64, about 19 %). Why: revealing the Marshal or a General lets the
@@ -329,12 +329,12 @@ fn worst_door(
     worst
 }
 
-/// `side`'s prey for the officers' hunt ([`Evaluator::with_hunt`]) in `pos`: the enemy's Majors,
-/// Colonels and Generals `side` has seen, in `side`'s half of the board (its five rows nearest
-/// its back row); with `duel` 1 its Marshal too, with 2 its Marshal alone
-/// ([`Evaluator::with_marshal_duel`]).
-fn prey(pos: &Position, side: Side, duel: u8) -> impl Iterator<Item = &PieceState> + '_ {
-    seen_in_half(pos, side, move |k| match k {
+/// `side`'s prey for the officers' hunt ([`Evaluator::with_hunt`]) in `pos`, each as its kind
+/// and square: the enemy's Majors, Colonels and Generals `side` has seen, in `side`'s half of
+/// the board (its five rows nearest its back row); with `duel` 1 its Marshal too, with 2 its
+/// Marshal alone ([`Evaluator::with_marshal_duel`]).
+fn prey(pos: &Position, side: Side, duel: u8) -> impl Iterator<Item = (PieceKind, Square)> + '_ {
+    seen_in_half(pos, side, None, move |k| match k {
         PieceKind::Major | PieceKind::Colonel | PieceKind::General => duel < 2,
         PieceKind::Marshal => duel > 0,
         _ => false,
@@ -342,17 +342,15 @@ fn prey(pos: &Position, side: Side, duel: u8) -> impl Iterator<Item = &PieceStat
 }
 
 /// The enemy's pieces that can trap `side`'s ([`Evaluator::with_trap`]): its seen Majors,
-/// Colonels, Generals and Marshal in `side`'s half (the five rows nearest its back row), each
-/// with its square once the quiet move `mv` (from, to) is played, if one is given.
+/// Colonels, Generals and Marshal in `side`'s half, each with its square once the quiet move
+/// `mv` (from, to) is played, if one is given.
 fn trappers(
     pos: &Position,
     side: Side,
     mv: Option<(Square, Square)>,
 ) -> impl Iterator<Item = (PieceKind, Square)> + '_ {
-    pos.pieces_of(side.opponent()).map(|id| pos.piece(id)).filter_map(move |e| {
-        let square = moved(e.square, mv);
-        let officer = matches!(e.kind, PieceKind::Major | PieceKind::Colonel | PieceKind::General | PieceKind::Marshal);
-        (officer && e.revealed && in_half(side, square)).then_some((e.kind, square))
+    seen_in_half(pos, side, mv, |k| {
+        matches!(k, PieceKind::Major | PieceKind::Colonel | PieceKind::General | PieceKind::Marshal)
     })
 }
 
@@ -364,21 +362,21 @@ fn moved(square: Square, mv: Option<(Square, Square)>) -> Square {
     }
 }
 
-/// Whether `square` is in `side`'s half of the board (its five rows nearest its back row).
-fn in_half(side: Side, square: Square) -> bool {
-    if side == Side::Red { square.row() <= 4 } else { square.row() >= 5 }
-}
-
 /// The enemy's pieces of the kinds `kind` accepts that `side` has seen, in `side`'s half of
-/// the board: the hunt's prey.
+/// the board (its five rows nearest its back row), each as its kind and its square once the
+/// quiet move `mv` (from, to) is played, if one is given: the hunt's prey and the trap's
+/// hunters.
 fn seen_in_half<'a>(
     pos: &'a Position,
     side: Side,
+    mv: Option<(Square, Square)>,
     kind: impl Fn(PieceKind) -> bool + 'a,
-) -> impl Iterator<Item = &'a PieceState> + 'a {
-    pos.pieces_of(side.opponent())
-        .map(|id| pos.piece(id))
-        .filter(move |e| e.revealed && in_half(side, e.square) && kind(e.kind))
+) -> impl Iterator<Item = (PieceKind, Square)> + 'a {
+    pos.pieces_of(side.opponent()).map(|id| pos.piece(id)).filter_map(move |e| {
+        let square = moved(e.square, mv);
+        let home = if side == Side::Red { square.row() <= 4 } else { square.row() >= 5 };
+        (e.revealed && home && kind(e.kind)).then_some((e.kind, square))
+    })
 }
 
 /// Whether `kind` wins when a Miner attacks it or it attacks a Miner: a Sergeant or stronger.
@@ -679,21 +677,21 @@ impl Evaluator {
         }
         let values = &self.values.by_side[side.opponent()];
         prey(pos, side, self.duel)
-            .map(|e| {
+            .map(|(kind, square)| {
                 let d = pos
                     .pieces_of(side)
                     .map(|h| pos.piece(h))
                     .filter(|h| {
                         h.kind.is_movable()
-                            && match e.kind {
+                            && match kind {
                                 PieceKind::Marshal => h.kind == PieceKind::Marshal,
-                                _ => battle(h.kind, e.kind) == Battle::AttackerWins,
+                                _ => battle(h.kind, kind) == Battle::AttackerWins,
                             }
                     })
-                    .map(|h| manhattan(h.square, e.square))
+                    .map(|h| manhattan(h.square, square))
                     .min()
                     .unwrap_or(HUNT_REACH);
-                self.hunt * values[e.kind.index()] * (HUNT_REACH - d).max(0) / 100
+                self.hunt * values[kind.index()] * (HUNT_REACH - d).max(0) / 100
             })
             .sum()
     }
@@ -1612,35 +1610,49 @@ mod tests {
         assert_eq!(danger("b4", true), DANGER[3]);
     }
 
-    #[test]
-    fn quiet_change_is_the_change_of_the_evaluation() {
-        let mut rng = rng_from_seed(22);
-        let mut checked = 0;
-        for variant in [Variant::Classic, Variant::Barrage] {
+    /// Along random games from `seed` (one list of `variants`, four games each, up to `plies`
+    /// plies), every quiet move's change of the evaluation with the trap at `trap` percent is
+    /// [`Evaluator::quiet_change`] plus the change of [`Evaluator::trap_net`] computed before
+    /// the move is played; returns the quiet moves checked and those that changed the trap.
+    fn check_quiet_changes(seed: u64, variants: &[Variant], plies: usize, trap: i32) -> (usize, usize) {
+        let mut rng = rng_from_seed(seed);
+        let (mut checked, mut changed) = (0, 0);
+        for &variant in variants {
             for _ in 0..4 {
                 let (a, b) = (random_setup(variant, &mut rng), random_setup(variant, &mut rng));
                 let mut pos = Position::new(Rules::for_variant(variant), &a, &b);
-                let ev = Evaluator::new(&pos);
-                for _ in 0..300 {
+                let ev = Evaluator::new(&pos).with_trap(trap);
+                for _ in 0..plies {
                     if pos.outcome().is_some() {
                         break;
                     }
                     let side = pos.to_move();
                     let before = ev.evaluate(&pos, side);
                     let near = ev.flag_near(&pos, side);
+                    let net = ev.trap_net(&pos, side, None);
                     let quiet: Vec<_> =
                         pos.legal_moves().iter().copied().filter(|m| pos.piece_at(m.to).is_none()).collect();
                     for mv in quiet {
+                        let after = ev.trap_net(&pos, side, Some((mv.from, mv.to)));
                         pos.play_unchecked(mv);
-                        assert_eq!(ev.evaluate(&pos, side), before + ev.quiet_change(side, mv.from, mv.to, near));
+                        assert_eq!(ev.trap_net(&pos, side, None), after, "{mv}\n{pos:?}");
+                        let change = ev.quiet_change(side, mv.from, mv.to, near) + after - net;
+                        assert_eq!(ev.evaluate(&pos, side), before + change, "{mv}\n{pos:?}");
                         pos.undo();
                         checked += 1;
+                        changed += usize::from(after != net);
                     }
                     let moves = pos.legal_moves();
                     pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
                 }
             }
         }
+        (checked, changed)
+    }
+
+    #[test]
+    fn quiet_change_is_the_change_of_the_evaluation() {
+        let (checked, _) = check_quiet_changes(22, &[Variant::Classic, Variant::Barrage], 300, 0);
         assert!(checked > 10_000, "{checked}");
     }
 
@@ -1649,38 +1661,8 @@ mod tests {
     /// search's horizon bounds add (`search::determinized`), so they stay exact with it.
     #[test]
     fn the_trap_s_change_of_a_quiet_move_is_known_before_it_is_played() {
-        let mut rng = rng_from_seed(24);
-        let (mut checked, mut changed) = (0, 0);
-        for variant in [Variant::Classic, Variant::Barrage, Variant::Classic] {
-            for _ in 0..4 {
-                let (a, b) = (random_setup(variant, &mut rng), random_setup(variant, &mut rng));
-                let mut pos = Position::new(Rules::for_variant(variant), &a, &b);
-                let ev = Evaluator::new(&pos).with_trap(30);
-                for _ in 0..400 {
-                    if pos.outcome().is_some() {
-                        break;
-                    }
-                    let side = pos.to_move();
-                    let before = ev.evaluate(&pos, side);
-                    let near = ev.flag_near(&pos, side);
-                    let trap = ev.trap_net(&pos, side, None);
-                    let quiet: Vec<_> =
-                        pos.legal_moves().iter().copied().filter(|m| pos.piece_at(m.to).is_none()).collect();
-                    for mv in quiet {
-                        let after = ev.trap_net(&pos, side, Some((mv.from, mv.to)));
-                        pos.play_unchecked(mv);
-                        assert_eq!(ev.trap_net(&pos, side, None), after, "{mv}\n{pos:?}");
-                        let change = ev.quiet_change(side, mv.from, mv.to, near) + after - trap;
-                        assert_eq!(ev.evaluate(&pos, side), before + change, "{mv}\n{pos:?}");
-                        pos.undo();
-                        checked += 1;
-                        changed += usize::from(after != trap);
-                    }
-                    let moves = pos.legal_moves();
-                    pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
-                }
-            }
-        }
+        let variants = [Variant::Classic, Variant::Barrage, Variant::Classic];
+        let (checked, changed) = check_quiet_changes(24, &variants, 400, 30);
         assert!(checked > 10_000 && changed > 200, "{checked} quiet moves, {changed} changed the trap");
     }
 

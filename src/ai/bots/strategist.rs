@@ -243,6 +243,7 @@ impl Default for StrategistConfig {
                 utility: std_utility(),
                 bomb_secret: std_bomb_secret(),
                 marshal: tuning("STRATEGIST_MARSHAL").unwrap_or(MARSHAL),
+                spy: tuning("STRATEGIST_SPY_VALUE").unwrap_or(SPY_VALUE),
                 intrude: tuning("STRATEGIST_INTRUDE").unwrap_or(INTRUDE),
                 door: tuning::<u8>("STRATEGIST_DOOR").unwrap_or(DOOR).min(2),
                 spy_hunt: tuning("STRATEGIST_SPY_HUNT").unwrap_or(SPY_HUNT),
@@ -639,6 +640,14 @@ pub const BOMB_SECRET: i32 = 0;
 /// at the no-attack limit on two of them: still not proven, still off.
 /// Natively `STRATEGIST_MARSHAL=points`.
 pub const MARSHAL: i32 = 0;
+
+/// Points a Spy counts above its table value of 60 while the other side's Marshal stands
+/// ([`Settings::spy`]; session 62, docs/bots/strategist.md): 0, off, while it is measured.
+/// Why: in v20's 800 games against `invincible` at 120,000 nodes (seeds 2501-2571) our Spy was
+/// lost before the enemy's Marshal in 24 % of the games not won and 9 % of those won, mostly
+/// to the enemy's officers; the Spy is the one piece that takes a Marshal, and the enemy's
+/// Marshal is what takes most of our pieces. Natively `STRATEGIST_SPY_VALUE=points`.
+pub const SPY_VALUE: i32 = 0;
 
 /// The root's utility of its values ([`Settings::utility`]; session 26,
 /// docs/bots/strategist.md). Off (scale 0) while it is measured; the centre and the linear
@@ -1304,6 +1313,15 @@ fn probe_terms(view: &PlayerView, unknowns: &Unknowns, moves: &[Move], percent: 
 /// evaluation's `base` for the movable pieces ([`Settings::base`]).
 fn root_chance(view: &PlayerView, unknowns: &Unknowns, mv: Move, search: &Settings) -> Option<RootChance> {
     let (base, bomb_secret, marshal) = (search.base, search.bomb_secret, search.marshal);
+    // Each Spy's extra while the other side's Marshal stands: ours as the attacker, theirs as
+    // the defender (natively only, while it is measured).
+    let spy = if search.spy == 0 || cfg!(target_arch = "wasm32") {
+        (0, 0)
+    } else {
+        let ours = view.pieces_of(view.side()).any(|id| view.kind(id) == Some(PieceKind::Marshal));
+        let theirs = view.enemy_remaining()[PieceKind::Marshal] > 0;
+        (if theirs { search.spy } else { 0 }, if ours { search.spy } else { 0 })
+    };
     let attacker = view.kind(view.piece_at(mv.from)?)?;
     let def = view.piece_at(mv.to)?;
     if def.side() == view.side() || view.kind(def).is_some() {
@@ -1314,7 +1332,7 @@ fn root_chance(view: &PlayerView, unknowns: &Unknowns, mv: Move, search: &Settin
         *p = q as f64;
     }
     probs[PieceKind::Flag.index()] *= unknowns.flag_factor(attacker) as f64;
-    Some(RootChance { attacker, probs, bomb_cost: unknowns.bomb_cost_for(attacker), base, bomb_secret, marshal })
+    Some(RootChance { attacker, probs, bomb_cost: unknowns.bomb_cost_for(attacker), base, bomb_secret, marshal, spy })
 }
 
 /// `mv` as a move that leaves our Marshal, known to the enemy, next to enemy pieces whose kind

@@ -182,6 +182,19 @@ impl Values {
         }
     }
 
+    /// Every Spy counts `points` more while the other side's Marshal stands in `pos` (session
+    /// 62: the Spy is the one piece that takes a Marshal, and 60 points, a Captain's, let the
+    /// search give it up for a Captain's gain). The search calls it natively only, while it is
+    /// measured.
+    pub fn add_spy(&mut self, points: i32, pos: &Position) {
+        for side in Side::BOTH {
+            let marshal = pos.pieces_of(side.opponent()).any(|id| pos.piece(id).kind == PieceKind::Marshal);
+            if marshal {
+                self.by_side[side][PieceKind::Spy.index()] += points;
+            }
+        }
+    }
+
     /// Values for the armies standing in `pos`.
     pub fn of_position(pos: &Position) -> Values {
         let alive = BySide::from_fn(|s| {
@@ -1170,6 +1183,12 @@ impl Evaluator {
         self.worth = worth_of(&self.values);
     }
 
+    /// [`Values::add_spy`] on this evaluator's values.
+    pub fn add_spy(&mut self, points: i32, pos: &Position) {
+        self.values.add_spy(points, pos);
+        self.worth = worth_of(&self.values);
+    }
+
     /// [`Values::set_bomb_secret`] on this evaluator's values.
     pub fn set_bomb_secret(&mut self, points: i32) {
         self.values.set_bomb_secret(points);
@@ -1719,6 +1738,57 @@ mod tests {
         assert!(v.by_side[Side::Red][PieceKind::Spy.index()] < base.by_side[Side::Red][PieceKind::Spy.index()]);
         let v = Values::for_armies(&BySide::from_fn(|s| if s == Side::Blue { no_spy } else { full }));
         assert!(v.by_side[Side::Red][PieceKind::Marshal.index()] > base.by_side[Side::Red][PieceKind::Marshal.index()]);
+    }
+
+    #[test]
+    fn a_dearer_spy_counts_only_while_the_other_side_s_marshal_stands() {
+        use PieceKind::*;
+        // Both Marshals stand: both Spies count 40 more, and their hidden share with them.
+        let both = placed(&[
+            ("a1", Side::Red, Flag),
+            ("b1", Side::Red, Spy),
+            ("c1", Side::Red, Marshal),
+            ("a10", Side::Blue, Flag),
+            ("b10", Side::Blue, Spy),
+            ("c10", Side::Blue, Marshal),
+        ]);
+        let plain = Values::of_position(&both);
+        let mut dear = plain;
+        dear.add_spy(40, &both);
+        for side in Side::BOTH {
+            assert_eq!(dear.by_side[side][Spy.index()], plain.by_side[side][Spy.index()] + 40);
+            assert_eq!(dear.unseen_extra(side, Spy), (plain.by_side[side][Spy.index()] + 40) * HIDDEN_SHARE / 64);
+            assert_eq!(dear.by_side[side][Marshal.index()], plain.by_side[side][Marshal.index()]);
+        }
+        // Blue's Marshal gone: Red's Spy (cheap already) gains nothing, Blue's still does.
+        let one = placed(&[
+            ("a1", Side::Red, Flag),
+            ("b1", Side::Red, Spy),
+            ("c1", Side::Red, Marshal),
+            ("a10", Side::Blue, Flag),
+            ("b10", Side::Blue, Spy),
+        ]);
+        let plain = Values::of_position(&one);
+        let mut dear = plain;
+        dear.add_spy(40, &one);
+        assert_eq!(dear.by_side[Side::Red][Spy.index()], plain.by_side[Side::Red][Spy.index()]);
+        assert_eq!(dear.by_side[Side::Blue][Spy.index()], plain.by_side[Side::Blue][Spy.index()] + 40);
+        // The evaluator's scores move by the same points: Red's Spy taken costs Red 40 more.
+        let mut e = Evaluator::new(&both);
+        let before = e.evaluate(&both, Side::Red);
+        e.add_spy(40, &both);
+        assert_eq!(e.evaluate(&both, Side::Red), before, "zero-sum: both Spies gained alike");
+        let no_red_spy = placed(&[
+            ("a1", Side::Red, Flag),
+            ("c1", Side::Red, Marshal),
+            ("a10", Side::Blue, Flag),
+            ("b10", Side::Blue, Spy),
+            ("c10", Side::Blue, Marshal),
+        ]);
+        let plain_e = Evaluator::new(&both);
+        let drop = |ev: &Evaluator| ev.evaluate(&both, Side::Red) - ev.evaluate(&no_red_spy, Side::Red);
+        let spy = Values::of_position(&both).by_side[Side::Red][Spy.index()];
+        assert_eq!(drop(&e) - drop(&plain_e), 40 + (spy + 40) * HIDDEN_SHARE / 64 - spy * HIDDEN_SHARE / 64);
     }
 
     #[test]

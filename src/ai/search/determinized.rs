@@ -1261,6 +1261,10 @@ pub struct Settings {
     /// root's chance nodes ([`crate::ai::eval::strategist::Values::add_marshal`]); 0: off
     /// (session 50, natively only while it is measured).
     pub marshal: i32,
+    /// Points a side's Spy counts above its value while the other side's Marshal stands, in the
+    /// evaluation and the root's chance nodes ([`crate::ai::eval::strategist::Values::add_spy`]);
+    /// 0: off (session 62, natively only while it is measured).
+    pub spy: i32,
     /// The intrusion danger to our Flag in the evaluation, in percent of
     /// [`crate::ai::eval::strategist::DANGER`] ([`Evaluator::with_intrusion`]); only with the
     /// Miner danger on; 0: off (session 29).
@@ -1410,6 +1414,10 @@ fn sample_searcher<'t, 'c, 'a>(
     // Natively only while it is measured (session 50).
     if settings.marshal != 0 && !cfg!(target_arch = "wasm32") {
         s.eval.add_marshal(settings.marshal);
+    }
+    // Natively only while it is measured (session 62).
+    if settings.spy != 0 && !cfg!(target_arch = "wasm32") {
+        s.eval.add_spy(settings.spy, pos);
     }
     // Natively only while it is measured (session 33).
     if settings.spy_hunt > 0 && !cfg!(target_arch = "wasm32") {
@@ -1665,6 +1673,9 @@ pub struct RootChance {
     /// Points the Marshal counts above its table value, as in the evaluation
     /// ([`Settings::marshal`]).
     pub marshal: i32,
+    /// Points our attacking Spy and the enemy's defending Spy count above their table value, as
+    /// in the evaluation ([`Settings::spy`]: each while the other side's Marshal stands).
+    pub spy: (i32, i32),
 }
 
 /// The four outcomes of an attack, the Flag apart.
@@ -1692,19 +1703,23 @@ fn battle_change(rc: &RootChance, defender: PieceKind) -> f64 {
         let marshal = if k == PieceKind::Marshal && !cfg!(target_arch = "wasm32") { rc.marshal } else { 0 };
         (crate::ai::eval::material::piece_value(k) + base + marshal) as f64
     };
-    let hidden = |k: PieceKind| {
-        if k.is_movable() {
-            value(k) * HIDDEN_SHARE as f64 / 64.0
-        } else if k == PieceKind::Bomb && !cfg!(target_arch = "wasm32") {
-            rc.bomb_secret as f64
-        } else {
-            0.0
-        }
+    // The Spies' extra (natively only, while it is measured): ours as the attacker, theirs as
+    // the defender.
+    let (spy_ours, spy_theirs) =
+        if cfg!(target_arch = "wasm32") { (0.0, 0.0) } else { (rc.spy.0 as f64, rc.spy.1 as f64) };
+    let spy = |k: PieceKind, extra: f64| if k == PieceKind::Spy { extra } else { 0.0 };
+    let (lost, taken) = (value(attacker) + spy(attacker, spy_ours), value(defender) + spy(defender, spy_theirs));
+    let hidden = if defender.is_movable() {
+        taken * HIDDEN_SHARE as f64 / 64.0
+    } else if defender == PieceKind::Bomb && !cfg!(target_arch = "wasm32") {
+        rc.bomb_secret as f64
+    } else {
+        0.0
     };
     match battle(attacker, defender) {
-        Battle::AttackerWins => value(defender) + hidden(defender),
-        Battle::BothRemoved => value(defender) + hidden(defender) - value(attacker),
-        Battle::DefenderWins => hidden(defender) - value(attacker),
+        Battle::AttackerWins => taken + hidden,
+        Battle::BothRemoved => taken + hidden - lost,
+        Battle::DefenderWins => hidden - lost,
     }
 }
 
@@ -2889,6 +2904,7 @@ mod tests {
             base: 0,
             bomb_secret: 0,
             marshal: 0,
+            spy: (0, 0),
         };
         let drawn = [(PieceKind::Sergeant, 130); 4];
         let v = chance_value(&rc, &drawn, 100.0);
@@ -2924,6 +2940,7 @@ mod tests {
             base: 0,
             bomb_secret: 0,
             marshal: 0,
+            spy: (0, 0),
         };
         let drawn = [(PieceKind::Flag, 1_180), (PieceKind::Scout, 60), (PieceKind::Scout, 50), (PieceKind::Bomb, -90)];
         let v = chance_value(&rc, &drawn, 40.0);
@@ -3025,7 +3042,15 @@ mod tests {
             .collect();
         let mut probs = [0.0; 12];
         probs[PieceKind::Sergeant.index()] = 1.0;
-        let rc = RootChance { attacker: PieceKind::Marshal, probs, bomb_cost: 0, base: 0, bomb_secret: 0, marshal: 0 };
+        let rc = RootChance {
+            attacker: PieceKind::Marshal,
+            probs,
+            bomb_cost: 0,
+            base: 0,
+            bomb_secret: 0,
+            marshal: 0,
+            spy: (0, 0),
+        };
         let chance = vec![Some(rc), None];
         let plain = summarize(
             &per_sample,
@@ -3067,6 +3092,7 @@ mod tests {
             base: 0,
             bomb_secret: 0,
             marshal: 0,
+            spy: (0, 0),
         };
         // A weight moves an outcome's mean: the won attack's two samples (40 and 100) weighed
         // 1 and 3 average 85, not 70, and the won outcome has probability 0.65 (the Sergeant
@@ -3111,7 +3137,15 @@ mod tests {
         // the bonus, so the chance node gets only what its samples differ by beyond the
         // defender drawn: here nothing. Taken as they are, the same values would earn the cap.
         let probs = probs(&[(PieceKind::Scout, 0.45), (PieceKind::Bomb, 0.45), (PieceKind::Flag, 0.1)]);
-        let rc = RootChance { attacker: PieceKind::General, probs, bomb_cost: 0, base: 0, bomb_secret: 0, marshal: 0 };
+        let rc = RootChance {
+            attacker: PieceKind::General,
+            probs,
+            bomb_cost: 0,
+            base: 0,
+            bomb_secret: 0,
+            marshal: 0,
+            spy: (0, 0),
+        };
         let drawn: Vec<Drawn> = [PieceKind::Scout, PieceKind::Bomb, PieceKind::Scout, PieceKind::Flag]
             .iter()
             .map(|&k| Drawn { defenders: vec![None, None, Some(k)], spied: vec![false; 3], miner: false })
@@ -3155,6 +3189,7 @@ mod tests {
             base: b,
             bomb_secret: 0,
             marshal: 0,
+            spy: (0, 0),
         };
         let drawn = [(PieceKind::Sergeant, won); 4];
         let v = chance_value(&rc, &drawn, 0.0);
@@ -3204,6 +3239,7 @@ mod tests {
             base: 0,
             bomb_secret: 0,
             marshal: 0,
+            spy: (0, 0),
         };
         let values = [400i64, -300, 150, 900];
         let drawn: Vec<(PieceKind, i64, f64)> = values.iter().map(|&v| (PieceKind::Scout, v, 1.0)).collect();
@@ -3225,6 +3261,7 @@ mod tests {
             base: 0,
             bomb_secret: 0,
             marshal: 0,
+            spy: (0, 0),
         };
         let dear = RootChance { marshal: 150, ..rc };
         assert_eq!(battle_change(&dear, PieceKind::Bomb) - battle_change(&rc, PieceKind::Bomb), -150.0);
@@ -3238,6 +3275,32 @@ mod tests {
     }
 
     #[test]
+    fn a_dearer_spy_costs_our_spy_where_it_dies_and_pays_for_theirs_where_it_is_taken() {
+        // Our Spy attacks a piece that is the Marshal (won), a Scout (lost) or the Spy (both
+        // removed); our General attacks one that may be their Spy.
+        let rc = RootChance {
+            attacker: PieceKind::Spy,
+            probs: probs(&[(PieceKind::Marshal, 0.5), (PieceKind::Scout, 0.5)]),
+            bomb_cost: 0,
+            base: 0,
+            bomb_secret: 0,
+            marshal: 0,
+            spy: (0, 0),
+        };
+        let dear = RootChance { spy: (40, 30), ..rc };
+        let diff = |k: PieceKind, a: &RootChance, b: &RootChance| battle_change(a, k) - battle_change(b, k);
+        assert_eq!(diff(PieceKind::Marshal, &dear, &rc), 0.0, "a won strike loses nothing");
+        assert_eq!(diff(PieceKind::Scout, &dear, &rc), -40.0, "our Spy lost at its dearer value");
+        let both = diff(PieceKind::Spy, &dear, &rc);
+        assert!((both - (30.0 + 30.0 * f64::from(HIDDEN_SHARE) / 64.0 - 40.0)).abs() < 1e-9, "{both}");
+        let general = RootChance { attacker: PieceKind::General, ..dear };
+        let plain = RootChance { attacker: PieceKind::General, ..rc };
+        let found = diff(PieceKind::Spy, &general, &plain);
+        assert!((found - (30.0 + 30.0 * f64::from(HIDDEN_SHARE) / 64.0)).abs() < 1e-9, "{found}");
+        assert_eq!(diff(PieceKind::Scout, &general, &plain), 0.0);
+    }
+
+    #[test]
     fn a_probe_that_finds_a_bomb_earns_the_bomb_secret_at_the_root() {
         // Our Scout attacks a piece that is a Bomb or a Sergeant, half and half: the Scout is
         // lost either way, and with a secret of 50 the Bomb's outcome finds the Bomb.
@@ -3248,6 +3311,7 @@ mod tests {
             base: 0,
             bomb_secret: 0,
             marshal: 0,
+            spy: (0, 0),
         };
         let secret = RootChance { bomb_secret: 50, ..rc };
         assert_eq!(battle_change(&secret, PieceKind::Bomb) - battle_change(&rc, PieceKind::Bomb), 50.0);

@@ -244,6 +244,7 @@ impl Default for StrategistConfig {
                 bomb_secret: std_bomb_secret(),
                 marshal: tuning("STRATEGIST_MARSHAL").unwrap_or(MARSHAL),
                 spy: tuning("STRATEGIST_SPY_VALUE").unwrap_or(SPY_VALUE),
+                spy_ours: tuning::<u8>("STRATEGIST_SPY_SIDE").is_some_and(|v| v == 1),
                 intrude: tuning("STRATEGIST_INTRUDE").unwrap_or(INTRUDE),
                 door: tuning::<u8>("STRATEGIST_DOOR").unwrap_or(DOOR).min(2),
                 spy_hunt: tuning("STRATEGIST_SPY_HUNT").unwrap_or(SPY_HUNT),
@@ -1320,7 +1321,7 @@ fn root_chance(view: &PlayerView, unknowns: &Unknowns, mv: Move, search: &Settin
     } else {
         let ours = view.pieces_of(view.side()).any(|id| view.kind(id) == Some(PieceKind::Marshal));
         let theirs = view.enemy_remaining()[PieceKind::Marshal] > 0;
-        (if theirs { search.spy } else { 0 }, if ours { search.spy } else { 0 })
+        (if theirs { search.spy } else { 0 }, if ours && !search.spy_ours { search.spy } else { 0 })
     };
     let attacker = view.kind(view.piece_at(mv.from)?)?;
     let def = view.piece_at(mv.to)?;

@@ -186,8 +186,10 @@ impl Values {
     /// 62: the Spy is the one piece that takes a Marshal, and 60 points, a Captain's, let the
     /// search give it up for a Captain's gain). The search calls it natively only, while it is
     /// measured.
-    pub fn add_spy(&mut self, points: i32, pos: &Position) {
-        for side in Side::BOTH {
+    /// With `only` set, that side's Spy alone (the evaluation stays zero-sum: each side's
+    /// score counts its own pieces by its own values).
+    pub fn add_spy(&mut self, points: i32, pos: &Position, only: Option<Side>) {
+        for side in Side::BOTH.into_iter().filter(|&s| only.is_none_or(|o| o == s)) {
             let marshal = pos.pieces_of(side.opponent()).any(|id| pos.piece(id).kind == PieceKind::Marshal);
             if marshal {
                 self.by_side[side][PieceKind::Spy.index()] += points;
@@ -1184,8 +1186,8 @@ impl Evaluator {
     }
 
     /// [`Values::add_spy`] on this evaluator's values.
-    pub fn add_spy(&mut self, points: i32, pos: &Position) {
-        self.values.add_spy(points, pos);
+    pub fn add_spy(&mut self, points: i32, pos: &Position, only: Option<Side>) {
+        self.values.add_spy(points, pos, only);
         self.worth = worth_of(&self.values);
     }
 
@@ -1754,12 +1756,17 @@ mod tests {
         ]);
         let plain = Values::of_position(&both);
         let mut dear = plain;
-        dear.add_spy(40, &both);
+        dear.add_spy(40, &both, None);
         for side in Side::BOTH {
             assert_eq!(dear.by_side[side][Spy.index()], plain.by_side[side][Spy.index()] + 40);
             assert_eq!(dear.unseen_extra(side, Spy), (plain.by_side[side][Spy.index()] + 40) * HIDDEN_SHARE / 64);
             assert_eq!(dear.by_side[side][Marshal.index()], plain.by_side[side][Marshal.index()]);
         }
+        // Red's Spy alone.
+        let mut ours = plain;
+        ours.add_spy(40, &both, Some(Side::Red));
+        assert_eq!(ours.by_side[Side::Red][Spy.index()], plain.by_side[Side::Red][Spy.index()] + 40);
+        assert_eq!(ours.by_side[Side::Blue][Spy.index()], plain.by_side[Side::Blue][Spy.index()]);
         // Blue's Marshal gone: Red's Spy (cheap already) gains nothing, Blue's still does.
         let one = placed(&[
             ("a1", Side::Red, Flag),
@@ -1770,13 +1777,13 @@ mod tests {
         ]);
         let plain = Values::of_position(&one);
         let mut dear = plain;
-        dear.add_spy(40, &one);
+        dear.add_spy(40, &one, None);
         assert_eq!(dear.by_side[Side::Red][Spy.index()], plain.by_side[Side::Red][Spy.index()]);
         assert_eq!(dear.by_side[Side::Blue][Spy.index()], plain.by_side[Side::Blue][Spy.index()] + 40);
         // The evaluator's scores move by the same points: Red's Spy taken costs Red 40 more.
         let mut e = Evaluator::new(&both);
         let before = e.evaluate(&both, Side::Red);
-        e.add_spy(40, &both);
+        e.add_spy(40, &both, None);
         assert_eq!(e.evaluate(&both, Side::Red), before, "zero-sum: both Spies gained alike");
         let no_red_spy = placed(&[
             ("a1", Side::Red, Flag),

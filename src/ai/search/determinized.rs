@@ -1265,6 +1265,9 @@ pub struct Settings {
     /// evaluation and the root's chance nodes ([`crate::ai::eval::strategist::Values::add_spy`]);
     /// 0: off (session 62, natively only while it is measured).
     pub spy: i32,
+    /// Whether only the root side's Spy counts [`Settings::spy`] (the other side's keeps its
+    /// table value; natively `STRATEGIST_SPY_SIDE=1`).
+    pub spy_ours: bool,
     /// The intrusion danger to our Flag in the evaluation, in percent of
     /// [`crate::ai::eval::strategist::DANGER`] ([`Evaluator::with_intrusion`]); only with the
     /// Miner danger on; 0: off (session 29).
@@ -1417,7 +1420,7 @@ fn sample_searcher<'t, 'c, 'a>(
     }
     // Natively only while it is measured (session 62).
     if settings.spy != 0 && !cfg!(target_arch = "wasm32") {
-        s.eval.add_spy(settings.spy, pos);
+        s.eval.add_spy(settings.spy, pos, settings.spy_ours.then(|| pos.to_move()));
     }
     // Natively only while it is measured (session 33).
     if settings.spy_hunt > 0 && !cfg!(target_arch = "wasm32") {

@@ -289,7 +289,9 @@ impl Default for StrategistConfig {
 /// `invincible`, the same 54 paired games (seed 300): 0 (v5) 30-1-23, 15 37-1-16, 50
 /// 17-4-33; on 24 games of seed 301, 0 16-0-8 and 15 14-1-9; of seed 302, 0 14-1-9 and 15
 /// 18-2-4. So 15 is 10 points ahead over all 102 games (likely, not proven); at 50 the plans' caution slowed the Flag hunt (games a third longer,
-/// half the Flag wins) and the bot lost by attrition twice as often.
+/// half the Flag wins) and the bot lost by attrition twice as often. On v20 (sessions 61-62,
+/// 120,000 nodes, three fresh seeds) 22 was +3.2, +2.8 and -1.2 points in pairs (91 games
+/// better, 85 worse: level), and 30 +1.8 on one seed: 15 stays.
 pub const PLANS: u32 = 15;
 
 /// Whether the search values the enemy's capture of our Flag by the enemy's guess
@@ -647,7 +649,11 @@ pub const MARSHAL: i32 = 0;
 /// Why: in v20's 800 games against `invincible` at 120,000 nodes (seeds 2501-2571) our Spy was
 /// lost before the enemy's Marshal in 24 % of the games not won and 9 % of those won, mostly
 /// to the enemy's officers; the Spy is the one piece that takes a Marshal, and the enemy's
-/// Marshal is what takes most of our pieces. Natively `STRATEGIST_SPY_VALUE=points`.
+/// Marshal is what takes most of our pieces. At 90 on two fresh seeds (2561, 2571; 120,000
+/// nodes): -2.0 and +2.5 points in pairs against v20 (51 games better, 47 worse), the Spy lost
+/// before their Marshal as often, and their Spy taking our Marshal more often; for our Spy
+/// alone (`STRATEGIST_SPY_SIDE=1`) 18 better, 17 worse. Level: off. Natively
+/// `STRATEGIST_SPY_VALUE=points`.
 pub const SPY_VALUE: i32 = 0;
 
 /// The root's utility of its values ([`Settings::utility`]; session 26,

@@ -186,6 +186,7 @@ impl Values {
     /// 62: the Spy is the one piece that takes a Marshal, and 60 points, a Captain's, let the
     /// search give it up for a Captain's gain). The search calls it natively only, while it is
     /// measured.
+    ///
     /// With `only` set, that side's Spy alone (the evaluation stays zero-sum: each side's
     /// score counts its own pieces by its own values).
     pub fn add_spy(&mut self, points: i32, pos: &Position, only: Option<Side>) {
@@ -1746,14 +1747,17 @@ mod tests {
     fn a_dearer_spy_counts_only_while_the_other_side_s_marshal_stands() {
         use PieceKind::*;
         // Both Marshals stand: both Spies count 40 more, and their hidden share with them.
-        let both = placed(&[
+        let all = [
             ("a1", Side::Red, Flag),
             ("b1", Side::Red, Spy),
             ("c1", Side::Red, Marshal),
             ("a10", Side::Blue, Flag),
             ("b10", Side::Blue, Spy),
             ("c10", Side::Blue, Marshal),
-        ]);
+        ];
+        // The position without the piece on `gone`.
+        let without = |gone: &str| placed(&all.iter().copied().filter(|p| p.0 != gone).collect::<Vec<_>>());
+        let both = placed(&all);
         let plain = Values::of_position(&both);
         let mut dear = plain;
         dear.add_spy(40, &both, None);
@@ -1768,13 +1772,7 @@ mod tests {
         assert_eq!(ours.by_side[Side::Red][Spy.index()], plain.by_side[Side::Red][Spy.index()] + 40);
         assert_eq!(ours.by_side[Side::Blue][Spy.index()], plain.by_side[Side::Blue][Spy.index()]);
         // Blue's Marshal gone: Red's Spy (cheap already) gains nothing, Blue's still does.
-        let one = placed(&[
-            ("a1", Side::Red, Flag),
-            ("b1", Side::Red, Spy),
-            ("c1", Side::Red, Marshal),
-            ("a10", Side::Blue, Flag),
-            ("b10", Side::Blue, Spy),
-        ]);
+        let one = without("c10");
         let plain = Values::of_position(&one);
         let mut dear = plain;
         dear.add_spy(40, &one, None);
@@ -1785,13 +1783,7 @@ mod tests {
         let before = e.evaluate(&both, Side::Red);
         e.add_spy(40, &both, None);
         assert_eq!(e.evaluate(&both, Side::Red), before, "zero-sum: both Spies gained alike");
-        let no_red_spy = placed(&[
-            ("a1", Side::Red, Flag),
-            ("c1", Side::Red, Marshal),
-            ("a10", Side::Blue, Flag),
-            ("b10", Side::Blue, Spy),
-            ("c10", Side::Blue, Marshal),
-        ]);
+        let no_red_spy = without("b1");
         let plain_e = Evaluator::new(&both);
         let drop = |ev: &Evaluator| ev.evaluate(&both, Side::Red) - ev.evaluate(&no_red_spy, Side::Red);
         let spy = Values::of_position(&both).by_side[Side::Red][Spy.index()];
